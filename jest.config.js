@@ -1,0 +1,21 @@
+// Unit tests run with nock and no network; end-to-end tests talk to the
+// local sandbox over loopback HTTP and never load nock.
+const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] };
+
+module.exports = {
+  projects: [
+    {
+      displayName: 'unit',
+      testEnvironment: 'node',
+      transform,
+      testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/nock-setup.ts'],
+    },
+    {
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      transform,
+      testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+    },
+  ],
+};

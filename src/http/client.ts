@@ -1,0 +1,91 @@
+// The one way this app talks to the service: builds the URL from the
+// configured base address, adds the headers the interface lists, and
+// hands every non-success to the error layer.
+import type { Bundle, HttpRequestOptions, ZObject } from 'zapier-platform-core';
+import { ConfigError, readConfig } from '../config';
+import type { Endpoint } from './endpoints';
+import { errorForAnswer, networkError, parseJson, redact, type CallContext } from './errors';
+
+export interface CallOptions {
+  readonly body?: Record<string, unknown>;
+  readonly params?: Record<string, string>;
+  readonly headers?: Record<string, string>;
+  /** Statuses that count as success without further checks (unsubscribe's 404 and 410). */
+  readonly acceptStatuses?: readonly number[];
+}
+
+export interface ApiAnswer {
+  readonly status: number;
+  /** The parsed JSON body; undefined when the body is empty or not JSON. */
+  readonly data: unknown;
+}
+
+/** The API key from the connection, trimmed: pasted keys often carry spaces. */
+export function apiKeyOf(bundle: Bundle): string {
+  const key: unknown = bundle.authData?.api_key;
+  return typeof key === 'string' ? key.trim() : '';
+}
+
+export async function callApi(
+  z: ZObject,
+  bundle: Bundle,
+  endpoint: Endpoint,
+  options: CallOptions = {},
+): Promise<ApiAnswer> {
+  let baseUrl: string;
+  try {
+    baseUrl = readConfig()[endpoint.base];
+  } catch (error) {
+    if (error instanceof ConfigError)
+      throw new z.errors.Error(error.message, 'invalid_configuration');
+    throw error;
+  }
+  const apiKey = apiKeyOf(bundle);
+  if (!apiKey) {
+    throw new z.errors.ExpiredAuthError(
+      'No CRMGrow API key is connected. Reconnect your CRMGrow account in Zapier with your API key.',
+    );
+  }
+
+  const url = `${baseUrl}${endpoint.path}`;
+  const call: CallContext = { method: endpoint.method, url, baseVariable: endpoint.base, baseUrl };
+  const request: HttpRequestOptions & { url: string; throwForThrottlingEarly: boolean } = {
+    url,
+    method: endpoint.method,
+    headers: {
+      Authorization: apiKey,
+      ...(endpoint.jsonContentType ? { 'Content-Type': 'application/json' } : {}),
+      ...options.headers,
+    },
+    ...(options.params ? { params: options.params } : {}),
+    ...(options.body ? { body: options.body } : {}),
+    // Status handling is ours alone, 429 included, so every message is the same kind.
+    skipThrowForStatus: true,
+    throwForThrottlingEarly: false,
+  };
+
+  let response;
+  try {
+    response = await z.request(request);
+  } catch (cause) {
+    throw networkError(z.errors, call, cause);
+  }
+
+  const content = redact(response.content ?? '', apiKey);
+  if (options.acceptStatuses?.includes(response.status)) {
+    return { status: response.status, data: parseJson(content) };
+  }
+  const error = errorForAnswer(
+    z.errors,
+    call,
+    {
+      status: response.status,
+      contentType: response.getHeader('content-type') ?? '',
+      content,
+      retryAfter: response.getHeader('retry-after'),
+    },
+    { expectsJson: endpoint.expectsJson },
+  );
+  if (error) throw error;
+  return { status: response.status, data: parseJson(content) };
+}

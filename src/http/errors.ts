@@ -1,0 +1,182 @@
+// Turns every way a call to the service can go wrong into one clear,
+// user-facing Zapier error. Nothing here may ever echo the API key.
+import type { ZObject } from 'zapier-platform-core';
+import type { BaseUrlVariable } from '../config';
+
+export const SERVICE_NAME = 'CRMGrow';
+const API_HOST_EXAMPLE = 'https://api.crmgrow.com';
+
+/** What the error layer needs to know about one finished request. */
+export interface CallContext {
+  readonly method: string;
+  readonly url: string;
+  readonly baseVariable: BaseUrlVariable;
+  readonly baseUrl: string;
+}
+
+export interface AnswerSummary {
+  readonly status: number;
+  readonly contentType: string;
+  readonly content: string;
+  readonly retryAfter: string | undefined;
+}
+
+type ZErrors = ZObject['errors'];
+
+/** Removes the API key from any text before it reaches a user or a log. */
+export function redact(text: string, apiKey: string | undefined): string {
+  const key = apiKey?.trim();
+  return key && key.length >= 4 ? text.split(key).join('[API key]') : text;
+}
+
+export function parseJson(content: string): unknown {
+  try {
+    return JSON.parse(content) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const looksLikeHtml = (answer: AnswerSummary): boolean =>
+  answer.contentType.includes('html') || /^\s*</.test(answer.content);
+
+/** The service's own words: `error`, `message` or `msg` of a JSON body, or short plain text. */
+export function serviceText(answer: AnswerSummary): string | undefined {
+  const body = parseJson(answer.content);
+  if (isRecord(body)) {
+    for (const key of ['error', 'message', 'msg', 'errors'] as const) {
+      const value = body[key];
+      if (typeof value === 'string' && value.trim()) return value.trim();
+      if (isRecord(value) && typeof value.message === 'string') return value.message.trim();
+    }
+    return undefined;
+  }
+  const text = answer.content.trim();
+  if (!text || looksLikeHtml(answer) || body !== undefined) return undefined;
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+const quoted = (text: string | undefined): string => (text ? `: "${text}"` : '');
+
+const pathOf = (call: CallContext): string => new URL(call.url).pathname;
+
+const baseUrlHint = (call: CallContext): string =>
+  `Check the ${call.baseVariable} setting (now "${call.baseUrl}"): it should be the API's address, such as ${API_HOST_EXAMPLE}.`;
+
+/** Seconds to wait, from a Retry-After of either seconds or an HTTP date. */
+export function retryAfterSeconds(value: string | undefined, now = Date.now()): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/**
+ * The error for an answer that is not a success, or undefined when the answer is fine.
+ * `body` is the parsed JSON (undefined when the content is not JSON).
+ */
+export function errorForAnswer(
+  errors: ZErrors,
+  call: CallContext,
+  answer: AnswerSummary,
+  options: { expectsJson: boolean },
+): Error | undefined {
+  const { status } = answer;
+  const text = serviceText(answer);
+  const where = `${call.method} ${pathOf(call)}`;
+
+  if (status === 401) {
+    return new errors.ExpiredAuthError(
+      `${SERVICE_NAME} rejected the API key (HTTP 401${quoted(text)}). ` +
+        `Copy your current API key from ${SERVICE_NAME} and reconnect your ${SERVICE_NAME} account in Zapier.`,
+    );
+  }
+  if (status === 429) {
+    const delay = retryAfterSeconds(answer.retryAfter);
+    return new errors.ThrottledError(
+      `${SERVICE_NAME} is receiving too many requests (HTTP 429${quoted(text)}). ` +
+        `Zapier will retry ${delay === null ? 'later' : `in ${delay} seconds`}.`,
+      delay ?? undefined,
+    );
+  }
+  if (status === 404 && looksLikeHtml(answer)) {
+    return new errors.Error(
+      `${SERVICE_NAME} has no endpoint at ${where} (HTTP 404). ${baseUrlHint(call)}`,
+      'endpoint_not_found',
+      status,
+    );
+  }
+  if (status >= 500) {
+    return new errors.Error(
+      `${SERVICE_NAME} had a server error on ${where} (HTTP ${status}${quoted(text)}). ` +
+        'This is often temporary: try again in a few minutes. If it keeps happening, ' +
+        'check that the selected items still exist in ' +
+        `${SERVICE_NAME}.`,
+      'server_error',
+      status,
+    );
+  }
+  if (status >= 400) {
+    return new errors.Error(
+      `${SERVICE_NAME} refused the request (HTTP ${status}${text ? quoted(text) : ', with no error message'}). ` +
+        'Check the values this step sends and try again.',
+      'request_refused',
+      status,
+    );
+  }
+  if (status < 200 || status >= 300) {
+    return new errors.Error(
+      `${SERVICE_NAME} gave an unexpected answer to ${where} (HTTP ${status}). ${baseUrlHint(call)}`,
+      'unexpected_status',
+      status,
+    );
+  }
+
+  const body = parseJson(answer.content);
+  if (isRecord(body) && body.status === false) {
+    return new errors.Error(
+      `${SERVICE_NAME} answered that the request failed${quoted(text)}. ` +
+        'Nothing was reported as done; check the values this step sends and try again.',
+      'service_failure',
+      status,
+    );
+  }
+  if (options.expectsJson && body === undefined) {
+    const kind = answer.content.trim()
+      ? `"${answer.contentType || 'unknown'}" content`
+      : 'an empty body';
+    return new errors.Error(
+      `${SERVICE_NAME} answered ${where} with ${kind} instead of JSON, so the result cannot be trusted. ${baseUrlHint(call)}`,
+      'invalid_response',
+      status,
+    );
+  }
+  return undefined;
+}
+
+const NETWORK_REASONS: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'the connection was refused',
+  ENOTFOUND: 'the host name was not found',
+  EAI_AGAIN: 'the host name could not be looked up',
+  ETIMEDOUT: 'the connection timed out',
+  ECONNRESET: 'the connection was reset',
+  'request-timeout': 'the request timed out',
+};
+
+/** The error for a request that got no answer at all. */
+export function networkError(errors: ZErrors, call: CallContext, cause: unknown): Error {
+  const record = isRecord(cause) ? cause : {};
+  const code = [record.code, record.errno, record.type].find(
+    (value): value is string => typeof value === 'string' && value in NETWORK_REASONS,
+  );
+  const reason = code ? NETWORK_REASONS[code] : 'no answer came back';
+  return new errors.Error(
+    `Could not reach ${SERVICE_NAME} at ${new URL(call.url).host} (${reason}). ` +
+      `Try again in a few minutes. ${baseUrlHint(call)}`,
+    'network_error',
+  );
+}

@@ -1,0 +1,78 @@
+import nock from 'nock';
+import App from '../../src/index';
+import { authentication } from '../../src/auth';
+import { API_KEY, appTester, bundleWith, failureOf, userMessage } from '../support/app';
+
+const TEMPLATES = [{ id: '5f1a2b3c4d5e6f7a8b9c0d1e', title: 'Welcome e-mail' }];
+
+describe('authentication', () => {
+  it('is a custom auth with one required, password-type API key field', () => {
+    expect(App.authentication?.type).toBe('custom');
+    expect(App.authentication?.fields).toEqual([
+      expect.objectContaining({
+        key: 'api_key',
+        label: 'API Key',
+        type: 'password',
+        required: true,
+      }),
+    ]);
+  });
+
+  it('says where to find the key, with a markdown link (Zapier check D002)', () => {
+    const helpText = App.authentication?.fields?.[0]?.helpText ?? '';
+    expect(helpText).toMatch(/\[[^\]]+\]\(https:\/\/[^)]+\)/);
+  });
+
+  it('tests the connection with GET /api/template and the bare key in Authorization', async () => {
+    const scope = nock('https://api.crmgrow.com', {
+      reqheaders: { authorization: API_KEY, 'content-type': 'application/json' },
+    })
+      .get('/api/template')
+      .reply(200, TEMPLATES);
+
+    const result = await appTester(authentication.test, bundleWith());
+    expect(result).toEqual({ ok: true });
+    expect(scope.isDone()).toBe(true);
+  });
+
+  it('trims a key pasted with spaces', async () => {
+    nock('https://api.crmgrow.com', { reqheaders: { authorization: API_KEY } })
+      .get('/api/template')
+      .reply(200, TEMPLATES);
+    await appTester(authentication.test, { authData: { api_key: `  ${API_KEY}\n` } });
+  });
+
+  it('uses BASE_URL for the connection test', async () => {
+    process.env.BASE_URL = 'https://ecsbe.crmgrow.com/';
+    nock('https://ecsbe.crmgrow.com').get('/api/template').reply(200, TEMPLATES);
+    await appTester(authentication.test, bundleWith());
+  });
+
+  it('fails the connection test on a rejected key with the service text', async () => {
+    nock('https://api.crmgrow.com')
+      .get('/api/template')
+      .reply(401, { status: false, error: 'invalid signature' });
+    const error = await failureOf(appTester(authentication.test, bundleWith()));
+    expect(error.name).toBe('ExpiredAuthError');
+    expect(userMessage(error)).toContain('"invalid signature"');
+  });
+
+  it('fails clearly, without a request, when no key is connected', async () => {
+    const error = await failureOf(appTester(authentication.test, { authData: {} }));
+    expect(error.name).toBe('ExpiredAuthError');
+    expect(userMessage(error)).toMatch(/No CRMGrow API key is connected/);
+  });
+
+  it('labels the connection by the last four characters of the key only', async () => {
+    const label = await appTester(authentication.connectionLabel, bundleWith());
+    expect(label).toBe(`API key ending ${API_KEY.slice(-4)}`);
+    expect(label).not.toContain(API_KEY.slice(0, -4));
+  });
+
+  it('does not reveal any part of a short key in the label', async () => {
+    const label = await appTester(authentication.connectionLabel, {
+      authData: { api_key: 'abc123' },
+    });
+    expect(label).toBe('API key');
+  });
+});

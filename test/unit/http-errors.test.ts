@@ -1,0 +1,201 @@
+// Every row of the error list, through the real request pipeline (the
+// connection test is the cheapest operation that uses the shared HTTP layer).
+import nock from 'nock';
+import { authentication } from '../../src/auth';
+import { retryAfterSeconds } from '../../src/http/errors';
+import { API_KEY, appTester, bundleWith, failureOf, userMessage } from '../support/app';
+
+const run = (): Promise<unknown> => appTester(authentication.test, bundleWith());
+const api = (): nock.Interceptor => nock('https://api.crmgrow.com').get('/api/template');
+
+// nock hangs node-fetch when given a plain object; an Error with a code works.
+const systemError = (code: string, message: string): Error =>
+  Object.assign(new Error(message), { code });
+
+const HTML_404 =
+  '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n' +
+  '</head>\n<body>\n<pre>Cannot GET /api/template</pre>\n</body>\n</html>\n';
+
+describe('the shared error layer', () => {
+  it('401 becomes ExpiredAuthError that quotes the service and says how to fix it', async () => {
+    api().reply(401, { status: false, error: 'jwt malformed' });
+    const error = await failureOf(run());
+    expect(error.name).toBe('ExpiredAuthError');
+    expect(userMessage(error)).toBe(
+      'CRMGrow rejected the API key (HTTP 401: "jwt malformed"). Copy your current API key from ' +
+        'CRMGrow and reconnect your CRMGrow account in Zapier.',
+    );
+  });
+
+  it('a 4xx with a JSON body becomes z.errors.Error with the service text and status', async () => {
+    api().reply(400, { status: false, error: 'Account is Suspended' });
+    const error = await failureOf(run());
+    expect(error.name).toBe('AppError');
+    expect(JSON.parse(error.message)).toEqual({
+      message:
+        'CRMGrow refused the request (HTTP 400: "Account is Suspended"). Check the values this step sends and try again.',
+      code: 'request_refused',
+      status: 400,
+    });
+  });
+
+  it('reads a `message` field when there is no `error`', async () => {
+    api().reply(403, { message: 'Forbidden for this plan' });
+    const error = await failureOf(run());
+    expect(userMessage(error)).toContain('(HTTP 403: "Forbidden for this plan")');
+  });
+
+  it('a 4xx with no readable body still names the status', async () => {
+    api().reply(422, '');
+    const error = await failureOf(run());
+    expect(userMessage(error)).toBe(
+      'CRMGrow refused the request (HTTP 422, with no error message). Check the values this step sends and try again.',
+    );
+  });
+
+  it('an HTML 404 names the method and path, blames BASE_URL, and carries no HTML', async () => {
+    process.env.BASE_URL = 'https://app.crmgrow.com';
+    nock('https://app.crmgrow.com')
+      .get('/api/template')
+      .reply(404, HTML_404, { 'Content-Type': 'text/html; charset=utf-8' });
+    const error = await failureOf(run());
+    expect(error.name).toBe('AppError');
+    const message = userMessage(error);
+    expect(message).toBe(
+      'CRMGrow has no endpoint at GET /api/template (HTTP 404). Check the BASE_URL setting ' +
+        '(now "https://app.crmgrow.com"): it should be the API\'s address, such as https://api.crmgrow.com.',
+    );
+    expect(message).not.toMatch(/[<>]/);
+    expect(JSON.parse(error.message).status).toBe(404);
+  });
+
+  it('a JSON 404 is treated as the service refusing, with its text', async () => {
+    api().reply(404, { status: false, error: 'Contact not found' });
+    expect(userMessage(await failureOf(run()))).toContain('(HTTP 404: "Contact not found")');
+  });
+
+  it('429 becomes ThrottledError that honours Retry-After in seconds', async () => {
+    api().reply(429, { error: 'Too many requests' }, { 'Retry-After': '17' });
+    const error = await failureOf(run());
+    expect(error.name).toBe('ThrottledError');
+    expect(JSON.parse(error.message)).toEqual({
+      message:
+        'CRMGrow is receiving too many requests (HTTP 429: "Too many requests"). Zapier will retry in 17 seconds.',
+      delay: 17,
+    });
+  });
+
+  it('429 without Retry-After still throttles, with no fixed delay', async () => {
+    api().reply(429, '');
+    const error = await failureOf(run());
+    expect(error.name).toBe('ThrottledError');
+    expect(JSON.parse(error.message)).not.toHaveProperty('delay');
+  });
+
+  it('reads Retry-After given as an HTTP date', () => {
+    const now = Date.parse('2026-11-21T10:00:00Z');
+    expect(retryAfterSeconds('Sat, 21 Nov 2026 10:01:30 GMT', now)).toBe(90);
+    expect(retryAfterSeconds('garbage', now)).toBeNull();
+  });
+
+  it.each([500, 502, 503])(
+    '%i becomes z.errors.Error naming the status and the service text',
+    async (status) => {
+      api().reply(status, { status: false, error: 'internal_server_error' });
+      const error = await failureOf(run());
+      expect(error.name).toBe('AppError');
+      expect(JSON.parse(error.message)).toEqual({
+        message:
+          `CRMGrow had a server error on GET /api/template (HTTP ${status}: "internal_server_error"). ` +
+          'This is often temporary: try again in a few minutes. If it keeps happening, check that the ' +
+          'selected items still exist in CRMGrow.',
+        code: 'server_error',
+        status,
+      });
+    },
+  );
+
+  it('a 2xx whose JSON says status false is an error, never a success', async () => {
+    api().reply(200, { status: false, error: 'Send error' });
+    const error = await failureOf(run());
+    expect(error.name).toBe('AppError');
+    expect(userMessage(error)).toBe(
+      'CRMGrow answered that the request failed: "Send error". Nothing was reported as done; check the ' +
+        'values this step sends and try again.',
+    );
+  });
+
+  it('a 2xx that is not JSON is a clear error that names the content type', async () => {
+    api().reply(200, '<html><body>CRMGrow</body></html>', { 'Content-Type': 'text/html' });
+    const error = await failureOf(run());
+    const message = userMessage(error);
+    expect(message).toBe(
+      'CRMGrow answered GET /api/template with "text/html" content instead of JSON, so the result ' +
+        'cannot be trusted. Check the BASE_URL setting (now "https://api.crmgrow.com"): it should be ' +
+        "the API's address, such as https://api.crmgrow.com.",
+    );
+  });
+
+  it('an empty 2xx body where JSON is expected is an error', async () => {
+    api().reply(200, '');
+    expect(userMessage(await failureOf(run()))).toContain('with an empty body instead of JSON');
+  });
+
+  it.each([
+    ['ECONNREFUSED', 'the connection was refused'],
+    ['ENOTFOUND', 'the host name was not found'],
+    ['ETIMEDOUT', 'the connection timed out'],
+  ])('a network failure (%s) names the host', async (code, reason) => {
+    process.env.BASE_URL = 'https://crm.example.org';
+    nock('https://crm.example.org')
+      .get('/api/template')
+      .replyWithError(systemError(code, `connect ${code} crm.example.org`));
+    const error = await failureOf(run());
+    expect(error.name).toBe('AppError');
+    expect(userMessage(error)).toBe(
+      `Could not reach CRMGrow at crm.example.org (${reason}). Try again in a few minutes. Check the ` +
+        'BASE_URL setting (now "https://crm.example.org"): it should be the API\'s address, such as https://api.crmgrow.com.',
+    );
+  });
+
+  it('a bad BASE_URL fails before any request, naming the variable and value', async () => {
+    process.env.BASE_URL = 'http://api.crmgrow.com';
+    const error = await failureOf(run());
+    expect(JSON.parse(error.message)).toEqual({
+      message: expect.stringContaining(
+        'The BASE_URL setting "http://api.crmgrow.com" must start with https://',
+      ),
+      code: 'invalid_configuration',
+    });
+  });
+
+  describe('never reveals the API key', () => {
+    const echo = { status: false, error: `token ${API_KEY} is not valid` };
+    it.each([
+      ['401', () => api().reply(401, echo)],
+      ['400', () => api().reply(400, echo)],
+      ['429', () => api().reply(429, echo)],
+      ['500', () => api().reply(500, echo)],
+      ['2xx status false', () => api().reply(200, echo)],
+      [
+        'plain-text 403',
+        () => api().reply(403, `bad key ${API_KEY}`, { 'Content-Type': 'text/plain' }),
+      ],
+      [
+        'network failure',
+        () => api().replyWithError(systemError('ECONNRESET', `reset ${API_KEY}`)),
+      ],
+    ])('%s: not in the message nor the thrown object', async (_name, arrange) => {
+      arrange();
+      const error = await failureOf(run());
+      const everything = `${error.message} ${userMessage(error)} ${JSON.stringify(error)} ${error.stack ?? ''}`;
+      expect(everything).not.toContain(API_KEY);
+      expect(error.message.length).toBeGreaterThan(20);
+    });
+
+    it('replaces an echoed key with a placeholder', async () => {
+      api().reply(400, echo);
+      expect(userMessage(await failureOf(run()))).toContain('"token [API key] is not valid"');
+    });
+  });
+});
