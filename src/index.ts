@@ -1,15 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { defineApp, version as platformVersion } from 'zapier-platform-core';
 import { authentication } from './auth';
 import { creates } from './creates';
 import { hookTriggers } from './hooks';
 import { pollingTriggers } from './triggers';
 
-// package.json sits beside the compiled folder both here and in Zapier's bundle.
-const { version } = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as {
-  version: string;
-};
+// A plain require, so the build's dependency detection packs package.json too.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { version } = require('../package.json') as { version: string };
 
 export default defineApp({
   version,
