@@ -1,0 +1,163 @@
+// The four list endpoints (videos, PDFs, images, templates) as polling
+// triggers. They are also the sources of the actions' dropdowns.
+import {
+  defineTrigger,
+  type Bundle,
+  type PlainOutputField,
+  type Trigger,
+  type ZObject,
+} from 'zapier-platform-core';
+import { callApi } from '../http/client';
+import { ENDPOINTS, type Endpoint } from '../http/endpoints';
+import { isRecord, SERVICE_NAME } from '../http/errors';
+
+/**
+ * One item of a list, as this app returns it. The service sends only `id`
+ * and `title`, so that is all we keep: every item then has exactly the keys
+ * of the sample and outputFields, whatever else a future answer carries.
+ */
+export interface ListItem {
+  readonly id: string;
+  readonly title: string;
+}
+
+interface ListSpec {
+  /** Completes "New …" and names the item in labels: "Video", "PDF". */
+  readonly noun: string;
+  /** The noun inside a sentence: "video", "PDF". */
+  readonly singular: string;
+  /** The same with its article: "a video", "an image". */
+  readonly one: string;
+  /** The same in the plural: "videos". */
+  readonly plural: string;
+  readonly endpoint: Endpoint;
+  readonly description: string;
+  readonly sample: ListItem;
+}
+
+/** How templates differ, told both in the trigger and next to the template dropdown. */
+export const TEMPLATE_KINDS =
+  'Templates come in e-mail and text (SMS) kinds, told apart only by their titles.';
+
+/** The one table of list triggers; the keys are the trigger keys. */
+export const LISTS = {
+  video: {
+    noun: 'Video',
+    singular: 'video',
+    one: 'a video',
+    plural: 'videos',
+    endpoint: ENDPOINTS.listVideos,
+    description: 'Triggers when a new video is added to your library.',
+    sample: { id: '64b7f0c2a91e3d5f8c2b4a17', title: 'Product Demo Walkthrough' },
+  },
+  pdf: {
+    noun: 'PDF',
+    singular: 'PDF',
+    one: 'a PDF',
+    plural: 'PDFs',
+    endpoint: ENDPOINTS.listPdfs,
+    description: 'Triggers when a new PDF is added to your library.',
+    sample: { id: '64c1a9e73b2d4f6a8e0c5d93', title: 'Home Buyer Guide 2026' },
+  },
+  image: {
+    noun: 'Image',
+    singular: 'image',
+    one: 'an image',
+    plural: 'images',
+    endpoint: ENDPOINTS.listImages,
+    description: 'Triggers when a new image is added to your library.',
+    sample: { id: '64d2e4b18f7a3c9d0e6b2f45', title: 'Open House Flyer' },
+  },
+  template: {
+    noun: 'Template',
+    singular: 'template',
+    one: 'a template',
+    plural: 'templates',
+    endpoint: ENDPOINTS.listTemplates,
+    description: `Triggers when a new template (canned message) is added to your library. ${TEMPLATE_KINDS}`,
+    sample: { id: '64a3d5f8e2c14b7a9d0f6e28', title: 'Follow-Up After Showing (Email)' },
+  },
+} as const satisfies Record<string, ListSpec>;
+
+export type ListKey = keyof typeof LISTS;
+
+/** The dynamic-dropdown reference for a list: its trigger key, value `id`, label `title`. */
+export const dropdownOf = (key: ListKey): `${ListKey}.id.title` => `${key}.id.title`;
+
+const listOutputFields = (spec: ListSpec): PlainOutputField[] => [
+  { key: 'id', label: `${spec.noun} ID`, type: 'string' },
+  { key: 'title', label: `${spec.noun} Title`, type: 'string' },
+];
+
+/** A usable id: a non-blank string, or a number (kept as its string form). */
+function idOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim() || undefined;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+/**
+ * Reads a bare array or a `{ "data": [...] }` envelope, takes `id` or `_id`,
+ * and leaves out (with a log line) the items Zapier could not deduplicate:
+ * those without a usable id, and repeats of an id already seen.
+ */
+function listItemsOf(z: ZObject, spec: ListSpec, data: unknown): ListItem[] {
+  const rows: unknown = isRecord(data) && Array.isArray(data.data) ? data.data : data;
+  const where = `${spec.endpoint.method} ${spec.endpoint.path}`;
+  if (!Array.isArray(rows)) {
+    throw new z.errors.Error(
+      `${SERVICE_NAME} answered ${where} with something other than a list of ${spec.plural}, ` +
+        'so there is nothing to show. Try again in a few minutes; if it keeps happening, ' +
+        `contact ${SERVICE_NAME} support.`,
+      'invalid_response',
+    );
+  }
+
+  const items: ListItem[] = [];
+  const seen = new Set<string>();
+  let withoutId = 0;
+  let repeated = 0;
+  for (const row of rows) {
+    const id = isRecord(row) ? (idOf(row.id) ?? idOf(row._id)) : undefined;
+    if (!isRecord(row) || id === undefined) {
+      withoutId += 1;
+    } else if (seen.has(id)) {
+      repeated += 1;
+    } else {
+      seen.add(id);
+      items.push({ id, title: typeof row.title === 'string' ? row.title.trim() : '' });
+    }
+  }
+  if (withoutId > 0) {
+    z.console.log(
+      `Left out ${withoutId} of ${rows.length} ${spec.plural} from ${where}: ` +
+        'they have no usable "id" or "_id", so Zapier could not tell them apart.',
+    );
+  }
+  if (repeated > 0) {
+    z.console.log(
+      `Left out ${repeated} of ${rows.length} ${spec.plural} from ${where}: ` +
+        'their id repeats an earlier item, and Zapier needs each id once.',
+    );
+  }
+  return items;
+}
+
+function listTrigger(key: ListKey, spec: ListSpec): Trigger {
+  return defineTrigger({
+    key,
+    noun: spec.noun,
+    display: { label: `New ${spec.noun}`, description: spec.description },
+    operation: {
+      type: 'polling',
+      perform: async (z: ZObject, bundle: Bundle): Promise<ListItem[]> =>
+        listItemsOf(z, spec, (await callApi(z, bundle, spec.endpoint)).data),
+      sample: { ...spec.sample },
+      outputFields: listOutputFields(spec),
+    },
+  });
+}
+
+export const listTriggers = Object.fromEntries(
+  (Object.keys(LISTS) as ListKey[]).map((key) => [key, listTrigger(key, LISTS[key])]),
+) as Record<ListKey, Trigger>;

@@ -1,0 +1,228 @@
+// The four list triggers (videos, PDFs, images, templates), which also feed
+// the actions' dropdowns. Paths, labels and texts are written out here, not
+// read back from the code under test.
+import nock from 'nock';
+import type { Bundle, ZObject } from 'zapier-platform-core';
+import App from '../../src/index';
+import { LISTS, type ListKey } from '../../src/triggers/lists';
+import { pollingTriggers } from '../../src/triggers';
+import { API_KEY, appTester, bundleWith, failureOf, userMessage } from '../support/app';
+
+const EXPECTED = {
+  video: {
+    path: '/api/video',
+    noun: 'Video',
+    label: 'New Video',
+    plural: 'videos',
+    description: 'Triggers when a new video is added to your library.',
+  },
+  pdf: {
+    path: '/api/pdf',
+    noun: 'PDF',
+    label: 'New PDF',
+    plural: 'PDFs',
+    description: 'Triggers when a new PDF is added to your library.',
+  },
+  image: {
+    path: '/api/image',
+    noun: 'Image',
+    label: 'New Image',
+    plural: 'images',
+    description: 'Triggers when a new image is added to your library.',
+  },
+  template: {
+    path: '/api/template',
+    noun: 'Template',
+    label: 'New Template',
+    plural: 'templates',
+    description:
+      'Triggers when a new template (canned message) is added to your library. ' +
+      'Templates come in e-mail and text (SMS) kinds, told apart only by their titles.',
+  },
+} as const satisfies Record<ListKey, unknown>;
+
+const KEYS = Object.keys(LISTS) as ListKey[];
+
+type Perform = (z: ZObject, bundle: Bundle) => Promise<unknown>;
+
+function performOf(key: ListKey): Perform {
+  const { operation } = pollingTriggers[key];
+  const perform = 'perform' in operation ? operation.perform : undefined;
+  if (typeof perform !== 'function') throw new Error(`${key} has no perform function`);
+  return perform as Perform;
+}
+
+/** Runs the trigger through the app tester, so core's output checks run too. */
+const poll = (key: ListKey): Promise<unknown> => appTester(performOf(key), bundleWith());
+
+const api = (key: ListKey, host = 'https://api.crmgrow.com'): nock.Interceptor =>
+  nock(host, {
+    reqheaders: { authorization: API_KEY, 'content-type': 'application/json' },
+  }).get(EXPECTED[key].path);
+
+/** The lines the app logged through z.console while `run` ran. */
+async function logsOf(run: () => Promise<unknown>): Promise<string[]> {
+  const spy = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+  try {
+    await run();
+    return spy.mock.calls.map((args) => args.map(String).join(' ').trim());
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+describe('list triggers', () => {
+  it('the table holds exactly the four lists, all registered in the app', () => {
+    expect([...KEYS].sort()).toEqual(['image', 'pdf', 'template', 'video']);
+    for (const key of KEYS) expect(App.triggers?.[key]).toBe(pollingTriggers[key]);
+  });
+
+  describe.each(KEYS)('%s', (key) => {
+    const expected = EXPECTED[key];
+    const trigger = pollingTriggers[key];
+    const id = (n: number): string => `64b7f0c2a91e3d5f8c2b4a${String(n).padStart(2, '0')}`;
+
+    it('is a visible polling trigger with a Title Case label and a "Triggers when …." description', () => {
+      expect(trigger.key).toBe(key);
+      expect(trigger.noun).toBe(expected.noun);
+      expect(trigger.display).toEqual({ label: expected.label, description: expected.description });
+      expect(trigger.display.description).toMatch(/^Triggers when .+\.$/);
+      expect(trigger.operation.type).toBe('polling');
+    });
+
+    it('has a realistic sample whose keys and types match the labelled outputFields', () => {
+      const { sample, outputFields } = trigger.operation;
+      expect(sample).toEqual({
+        id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        title: expect.any(String),
+      });
+      expect(outputFields).toEqual([
+        { key: 'id', label: `${expected.noun} ID`, type: 'string' },
+        { key: 'title', label: `${expected.noun} Title`, type: 'string' },
+      ]);
+    });
+
+    it(`sends GET https://api.crmgrow.com${expected.path} with the key and JSON content type, and returns the items`, async () => {
+      const scope = api(key).reply(200, [
+        { id: id(1), title: 'First' },
+        { id: id(2), title: 'Second' },
+      ]);
+      expect(await poll(key)).toEqual([
+        { id: id(1), title: 'First' },
+        { id: id(2), title: 'Second' },
+      ]);
+      expect(scope.isDone()).toBe(true);
+    });
+
+    it('uses BASE_URL', async () => {
+      process.env.BASE_URL = 'https://ecsbe.crmgrow.com';
+      process.env.ALT_BASE_URL = 'https://alt.crmgrow.example';
+      api(key, 'https://ecsbe.crmgrow.com').reply(200, []);
+      expect(await poll(key)).toEqual([]);
+    });
+
+    it('accepts `_id` for `id`, and a { "data": [...] } envelope', async () => {
+      api(key).reply(200, {
+        status: true,
+        data: [
+          { _id: id(3), title: 'From _id' },
+          { id: id(4), _id: 'ignored', title: 'id wins' },
+        ],
+      });
+      expect(await poll(key)).toEqual([
+        { id: id(3), title: 'From _id' },
+        { id: id(4), title: 'id wins' },
+      ]);
+    });
+
+    it('keeps only id and title, trims them, turns a numeric id into a string, and gives a missing title as ""', async () => {
+      api(key).reply(200, [
+        { id: ` ${id(5)} `, title: '  Spaced  ', thumbnail: 'https://x.example/t.png' },
+        { id: 42, title: 'Numeric' },
+        { id: id(6) },
+      ]);
+      expect(await poll(key)).toEqual([
+        { id: id(5), title: 'Spaced' },
+        { id: '42', title: 'Numeric' },
+        { id: id(6), title: '' },
+      ]);
+    });
+
+    it('leaves out items with no usable id and logs how many and why', async () => {
+      api(key).reply(200, [
+        { id: id(7), title: 'Kept' },
+        { title: 'No id at all' },
+        { id: '   ', title: 'Blank id' },
+        { id: null, _id: { $oid: 'x' }, title: 'Object id' },
+        'not an object',
+      ]);
+      let result: unknown;
+      const logs = await logsOf(async () => {
+        result = await poll(key);
+      });
+      expect(result).toEqual([{ id: id(7), title: 'Kept' }]);
+      expect(logs).toContain(
+        `Left out 4 of 5 ${expected.plural} from GET ${expected.path}: they have no usable "id" or ` +
+          '"_id", so Zapier could not tell them apart.',
+      );
+    });
+
+    it('keeps the first of two items with the same id, and logs it', async () => {
+      api(key).reply(200, [
+        { id: id(8), title: 'First' },
+        { _id: id(8), title: 'Repeat' },
+      ]);
+      let result: unknown;
+      const logs = await logsOf(async () => {
+        result = await poll(key);
+      });
+      expect(result).toEqual([{ id: id(8), title: 'First' }]);
+      expect(logs).toContain(
+        `Left out 1 of 2 ${expected.plural} from GET ${expected.path}: their id repeats an ` +
+          'earlier item, and Zapier needs each id once.',
+      );
+    });
+
+    it('logs nothing when every item is usable', async () => {
+      api(key).reply(200, [{ id: id(9), title: 'Fine' }]);
+      const logs = await logsOf(() => poll(key));
+      expect(logs.filter((line) => line.includes('Left out'))).toEqual([]);
+    });
+
+    it.each([
+      ['an object without a data list', { status: true, items: [] }],
+      ['a bare string', 'videos'],
+      ['null', null],
+    ])('fails clearly on %s instead of a list', async (_name, body) => {
+      api(key).reply(200, JSON.stringify(body), { 'Content-Type': 'application/json' });
+      const error = await failureOf(poll(key));
+      expect(JSON.parse(error.message)).toEqual({
+        message:
+          `CRMGrow answered GET ${expected.path} with something other than a list of ${expected.plural}, ` +
+          'so there is nothing to show. Try again in a few minutes; if it keeps happening, contact CRMGrow support.',
+        code: 'invalid_response',
+      });
+    });
+
+    it.each([
+      [400, 'Account is Suspended', 'request_refused'],
+      [500, 'internal_server_error', 'server_error'],
+    ])('an error answer (%i "%s") fails with the service\'s words', async (status, text, code) => {
+      api(key).reply(status, { status: false, error: text });
+      const error = await failureOf(poll(key));
+      expect(error.name).toBe('AppError');
+      expect(JSON.parse(error.message)).toEqual({
+        message: expect.stringContaining(`(HTTP ${status}: "${text}")`),
+        code,
+        status,
+      });
+    });
+
+    it('a rejected key asks to reconnect', async () => {
+      api(key).reply(401, { status: false, error: 'invalid signature' });
+      const error = await failureOf(poll(key));
+      expect(error.name).toBe('ExpiredAuthError');
+      expect(userMessage(error)).toContain('(HTTP 401: "invalid signature")');
+    });
+  });
+});
