@@ -1,4 +1,6 @@
 import type { Create } from 'zapier-platform-core';
+import { addNote } from './note';
+import { sendCreates } from './sends';
 
 /** The send and note actions. */
-export const creates = {} satisfies Record<string, Create>;
+export const creates = { ...sendCreates, add_note: addNote } satisfies Record<string, Create>;

@@ -1,0 +1,100 @@
+// The actions' input fields, and the one check every action runs on its
+// inputs before any request: trimmed, present, and an e-mail address where
+// one is expected. Every field of these actions is required.
+import type { PlainInputField, ZObject } from 'zapier-platform-core';
+import { dropdownOf, LISTS, type ListKey } from '../triggers/lists';
+
+export interface ActionInput<K extends string = string> {
+  readonly key: K;
+  readonly label: string;
+  readonly helpText: string;
+  /** What to do about a blank value; follows 'The "<label>" field is required.' */
+  readonly whenBlank: string;
+  /** `email` is checked as an address; `text` is a multi-line box; `id` comes from a dropdown. */
+  readonly kind: 'email' | 'id' | 'text';
+  /** The list trigger behind an `id` field's dropdown. */
+  readonly list?: ListKey;
+}
+
+/**
+ * The Zapier field for an input. A dynamic dropdown with no static choices
+ * and no `list` flag also takes a custom value mapped from an earlier step.
+ */
+export const inputFieldOf = (input: ActionInput): PlainInputField => ({
+  key: input.key,
+  label: input.label,
+  type: input.kind === 'text' ? 'text' : 'string',
+  required: true,
+  helpText: input.helpText,
+  ...(input.list ? { dynamic: dropdownOf(input.list) } : {}),
+});
+
+/** The e-mail field; the service finds the contact by it, or creates one. */
+export const emailInput = (label: string, purpose: string): ActionInput<'email'> => ({
+  key: 'email',
+  label,
+  kind: 'email',
+  helpText:
+    `The e-mail address of the contact ${purpose}. If no contact has this address yet, ` +
+    'CRMGrow creates one, with the part before the "@" as first name.',
+  whenBlank: 'Map an e-mail address from an earlier step or type one.',
+});
+
+/** A dropdown of one of the lists, which also takes an id mapped from an earlier step. */
+export const listInput = <K extends string>(
+  key: K,
+  list: ListKey,
+  purpose: string,
+  note?: string,
+): ActionInput<K> => {
+  const { noun, singular, one, plural } = LISTS[list];
+  return {
+    key,
+    label: noun,
+    kind: 'id',
+    list,
+    helpText: [
+      `The ${singular} ${purpose}, from the ${plural} you can use in CRMGrow.`,
+      ...(note ? [note] : []),
+      `Pick one, or enter a custom value to map the ID of ${one} from an earlier step.`,
+    ].join(' '),
+    whenBlank: `Choose ${one}, or map the ID of ${one} from an earlier step.`,
+  };
+};
+
+// Local part and a dotted domain, no spaces: enough to catch a name or a
+// phone number mapped by mistake; the service has the final word.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+const shown = (value: string): string => (value.length > 80 ? `${value.slice(0, 80)}…` : value);
+
+/**
+ * The trimmed value of every input, or a user-facing error naming the first
+ * field that is blank, missing, not a single value, or not an e-mail address.
+ */
+export function readInputs<K extends string>(
+  z: ZObject,
+  inputData: Readonly<Record<string, unknown>> | undefined,
+  inputs: readonly ActionInput<K>[],
+): Record<K, string> {
+  const values: Partial<Record<K, string>> = {};
+  for (const input of inputs) {
+    const raw = inputData?.[input.key];
+    const invalid = (message: string): Error => new z.errors.Error(message, 'invalid_input');
+    if (raw !== undefined && raw !== null && typeof raw !== 'string' && typeof raw !== 'number') {
+      throw invalid(
+        `The "${input.label}" field needs a single value, not a list or a set of fields. ${input.whenBlank}`,
+      );
+    }
+    const value = raw === undefined || raw === null ? '' : String(raw).trim();
+    if (!value) throw invalid(`The "${input.label}" field is required. ${input.whenBlank}`);
+    if (input.kind === 'email' && !EMAIL_PATTERN.test(value)) {
+      throw invalid(
+        `"${shown(value)}" in "${input.label}" is not an e-mail address. ` +
+          'Map or type an address such as name@example.com.',
+      );
+    }
+    values[input.key] = value;
+  }
+  return values as Record<K, string>;
+}

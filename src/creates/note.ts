@@ -1,0 +1,102 @@
+// Add a note to a contact, found (or created) by e-mail address.
+import {
+  defineCreate,
+  type Bundle,
+  type PlainOutputField,
+  type ZObject,
+} from 'zapier-platform-core';
+import { callApi } from '../http/client';
+import { ENDPOINTS } from '../http/endpoints';
+import { isRecord } from '../http/errors';
+import { requireConfirmation } from './confirm';
+import { emailInput, inputFieldOf, readInputs, type ActionInput } from './inputs';
+
+const NOTE_INPUTS = [
+  emailInput('Contact Email', 'to add the note to'),
+  {
+    key: 'content',
+    label: 'Note',
+    kind: 'text',
+    helpText: 'The text of the note, saved on the contact in CRMGrow. It can span several lines.',
+    whenBlank: 'Type the note, or map its text from an earlier step.',
+  },
+] as const satisfies readonly ActionInput[];
+
+/**
+ * The contract promises only `{"status": true}`; the service also returns the
+ * created note as `data`. Its fields are passed on when present, and are
+ * `null` (never left out) when absent, so every run has the sample's keys.
+ */
+export interface NoteResult {
+  readonly id: string | null;
+  readonly status: true;
+  readonly email: string;
+  readonly content: string;
+  readonly contact_id: string | null;
+  readonly created_at: string | null;
+  readonly updated_at: string | null;
+}
+
+const NOTE_SAMPLE: NoteResult = {
+  id: '66f0b3c9d84a2e17b5c9a041',
+  status: true,
+  email: 'jane.doe@example.com',
+  content: 'Called about the open house on Saturday.\nWants the home buyer guide.',
+  contact_id: '66e9a27fc1d34b0a8e5f7d12',
+  created_at: '2026-03-14T15:09:26.535Z',
+  updated_at: '2026-03-14T15:09:26.535Z',
+};
+
+const NOTE_OUTPUT_FIELDS: PlainOutputField[] = [
+  { key: 'id', label: 'Note ID', type: 'string' },
+  { key: 'status', label: 'Added', type: 'boolean' },
+  { key: 'email', label: 'Contact Email', type: 'string' },
+  { key: 'content', label: 'Note', type: 'string' },
+  { key: 'contact_id', label: 'Contact ID', type: 'string' },
+  { key: 'created_at', label: 'Created At', type: 'datetime' },
+  { key: 'updated_at', label: 'Updated At', type: 'datetime' },
+];
+
+const textOf = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() ? value.trim() : null;
+
+/** `contact` is a list of contact ids in the service's answer; a lone id is taken too. */
+const contactIdOf = (value: unknown): string | null =>
+  textOf(Array.isArray(value) ? (value as unknown[])[0] : value);
+
+/** Any date the service gives, as ISO 8601 in UTC; null when there is none. */
+function isoDateOf(value: unknown): string | null {
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+export const addNote = defineCreate({
+  key: 'add_note',
+  noun: 'Note',
+  display: {
+    label: 'Add Note',
+    description:
+      'Adds a note to a contact, found by e-mail address. Creates the contact if the e-mail address is new.',
+  },
+  operation: {
+    inputFields: NOTE_INPUTS.map(inputFieldOf),
+    perform: async (z: ZObject, bundle: Bundle): Promise<NoteResult> => {
+      const { email, content } = readInputs(z, bundle.inputData, NOTE_INPUTS);
+      const { data } = await callApi(z, bundle, ENDPOINTS.addNote, { body: { email, content } });
+      requireConfirmation(z, ENDPOINTS.addNote, data, 'that the note was added');
+      const note = isRecord(data) && isRecord(data.data) ? data.data : {};
+      return {
+        id: textOf(note._id) ?? textOf(note.id),
+        status: true,
+        email,
+        content: typeof note.content === 'string' ? note.content : content,
+        contact_id: contactIdOf(note.contact),
+        created_at: isoDateOf(note.created_at),
+        updated_at: isoDateOf(note.updated_at),
+      };
+    },
+    sample: { ...NOTE_SAMPLE },
+    outputFields: NOTE_OUTPUT_FIELDS,
+  },
+});

@@ -1,0 +1,121 @@
+// The three "send a material with a template" actions, from one table.
+import {
+  defineCreate,
+  type Bundle,
+  type Create,
+  type PlainOutputField,
+  type ZObject,
+} from 'zapier-platform-core';
+import { callApi } from '../http/client';
+import { ENDPOINTS, type Endpoint } from '../http/endpoints';
+import { LISTS, TEMPLATE_KINDS, type ListKey } from '../triggers/lists';
+import { requireConfirmation } from './confirm';
+import { emailInput, inputFieldOf, listInput, readInputs, type ActionInput } from './inputs';
+
+interface SendSpec<I extends string = string> {
+  /** The list trigger of the material: its noun, and the source of its dropdown. */
+  readonly material: Exclude<ListKey, 'template'>;
+  /** The body key of the material's id. */
+  readonly idKey: I;
+  readonly endpoint: Endpoint;
+  /** The interface shows `{"status": true}` as the success answer (not shown for pdf and image). */
+  readonly confirmed: boolean;
+}
+
+/** The one table of send actions; the keys are the create keys. */
+export const SENDS = {
+  send_video: {
+    material: 'video',
+    idKey: 'video_id',
+    endpoint: ENDPOINTS.sendVideo,
+    confirmed: true,
+  },
+  send_pdf: { material: 'pdf', idKey: 'pdf_id', endpoint: ENDPOINTS.sendPdf, confirmed: false },
+  send_image: {
+    material: 'image',
+    idKey: 'image_id',
+    endpoint: ENDPOINTS.sendImage,
+    confirmed: false,
+  },
+} as const satisfies Record<string, SendSpec>;
+
+export type SendKey = keyof typeof SENDS;
+
+type SendValues<I extends string> = Record<'email' | I | 'template_id', string>;
+
+/** What a send returns, and (fed the sample values) its static sample. */
+export type SendResult = Readonly<Record<string, string | boolean>>;
+
+const sendInputs = <I extends string>(spec: SendSpec<I>): ActionInput<keyof SendValues<I>>[] => {
+  const { singular } = LISTS[spec.material];
+  return [
+    emailInput('Recipient Email', `to send the ${singular} to`),
+    listInput(spec.idKey, spec.material, 'to send'),
+    listInput('template_id', 'template', `to send the ${singular} with`, TEMPLATE_KINDS),
+  ];
+};
+
+/**
+ * What was sent to whom. The service answers only `{"status": true}`, so
+ * there is no record id; `id` ("<material id>:<e-mail>") names the send for
+ * Zapier, which expects one.
+ */
+const sendResult = <I extends string>(spec: SendSpec<I>, values: SendValues<I>): SendResult => ({
+  id: `${values[spec.idKey]}:${values.email}`,
+  status: true,
+  email: values.email,
+  [spec.idKey]: values[spec.idKey],
+  template_id: values.template_id,
+});
+
+const sendOutputFields = (spec: SendSpec): PlainOutputField[] => [
+  { key: 'id', label: 'Send Reference', type: 'string' },
+  { key: 'status', label: 'Sent', type: 'boolean' },
+  { key: 'email', label: 'Recipient Email', type: 'string' },
+  { key: spec.idKey, label: `${LISTS[spec.material].noun} ID`, type: 'string' },
+  { key: 'template_id', label: 'Template ID', type: 'string' },
+];
+
+const SAMPLE_EMAIL = 'jane.doe@example.com';
+
+function sendCreate<I extends string>(key: SendKey, spec: SendSpec<I>): Create {
+  const { noun, one, singular } = LISTS[spec.material];
+  const inputs = sendInputs(spec);
+  return defineCreate({
+    key,
+    noun,
+    display: {
+      label: `Send ${noun}`,
+      description:
+        `Sends ${one} from your CRMGrow library to a contact, using one of your templates. ` +
+        'Creates the contact if the e-mail address is new.',
+    },
+    operation: {
+      inputFields: inputs.map(inputFieldOf),
+      perform: async (z: ZObject, bundle: Bundle): Promise<SendResult> => {
+        const values = readInputs(z, bundle.inputData, inputs);
+        const body = {
+          email: values.email,
+          [spec.idKey]: values[spec.idKey],
+          template_id: values.template_id,
+        };
+        const { data } = await callApi(z, bundle, spec.endpoint, { body });
+        if (spec.confirmed)
+          requireConfirmation(z, spec.endpoint, data, `that the ${singular} was sent`);
+        return sendResult(spec, values);
+      },
+      sample: {
+        ...sendResult(spec, {
+          email: SAMPLE_EMAIL,
+          [spec.idKey]: LISTS[spec.material].sample.id,
+          template_id: LISTS.template.sample.id,
+        } as SendValues<I>),
+      },
+      outputFields: sendOutputFields(spec),
+    },
+  });
+}
+
+export const sendCreates = Object.fromEntries(
+  (Object.keys(SENDS) as SendKey[]).map((key) => [key, sendCreate(key, SENDS[key])]),
+) as Record<SendKey, Create>;

@@ -1,0 +1,496 @@
+// The four actions: three material sends and add-note. URLs, body keys,
+// labels and messages are written out here, not read back from the code.
+import nock from 'nock';
+import type { Bundle, PlainInputField, ZObject } from 'zapier-platform-core';
+import App from '../../src/index';
+import { creates } from '../../src/creates';
+import { SENDS, type SendKey } from '../../src/creates/sends';
+import { API_KEY, appTester, bundleWith, failureOf, userMessage } from '../support/app';
+
+const VIDEO_ID = '64b7f0c2a91e3d5f8c2b4a17';
+const PDF_ID = '64c1a9e73b2d4f6a8e0c5d93';
+const IMAGE_ID = '64d2e4b18f7a3c9d0e6b2f45';
+const TEMPLATE_ID = '64a3d5f8e2c14b7a9d0f6e28';
+const EMAIL = 'jane.doe@example.com';
+
+const SEND_CASES = {
+  send_video: {
+    label: 'Send Video',
+    host: 'base',
+    path: '/api/send-video',
+    idKey: 'video_id',
+    idValue: VIDEO_ID,
+    materialLabel: 'Video',
+    whenBlank: 'Choose a video, or map the ID of a video from an earlier step.',
+    dynamic: 'video.id.title',
+    // The interface shows {"status": true} as this endpoint's success answer.
+    needsStatusTrue: true,
+  },
+  send_pdf: {
+    label: 'Send PDF',
+    host: 'alt',
+    path: '/api/send-pdf',
+    idKey: 'pdf_id',
+    idValue: PDF_ID,
+    materialLabel: 'PDF',
+    whenBlank: 'Choose a PDF, or map the ID of a PDF from an earlier step.',
+    dynamic: 'pdf.id.title',
+    needsStatusTrue: false,
+  },
+  send_image: {
+    label: 'Send Image',
+    host: 'base',
+    path: '/api/send-image',
+    idKey: 'image_id',
+    idValue: IMAGE_ID,
+    materialLabel: 'Image',
+    whenBlank: 'Choose an image, or map the ID of an image from an earlier step.',
+    dynamic: 'image.id.title',
+    needsStatusTrue: false,
+  },
+} as const satisfies Record<SendKey, unknown>;
+
+const SEND_KEYS = Object.keys(SENDS) as SendKey[];
+const ACTION_KEYS = ['send_video', 'send_pdf', 'send_image', 'add_note'] as const;
+type ActionKey = (typeof ACTION_KEYS)[number];
+
+const BASE = 'https://api.crmgrow.com';
+const ALT = 'https://alt-api.crmgrow.example';
+
+type Perform = (z: ZObject, bundle: Bundle) => Promise<unknown>;
+
+function performOf(key: ActionKey): Perform {
+  const { perform } = creates[key].operation;
+  if (typeof perform !== 'function') throw new Error(`${key} has no perform function`);
+  return perform as Perform;
+}
+
+const inputFieldsOf = (key: ActionKey): PlainInputField[] =>
+  (creates[key].operation.inputFields ?? []) as PlainInputField[];
+
+/** Runs the action through the app tester, so core's output checks run too. */
+const run = (key: ActionKey, inputData: Record<string, unknown>): Promise<unknown> =>
+  appTester(performOf(key), bundleWith({ inputData }));
+
+const post = (host: string, path: string, body: Record<string, string>): nock.Interceptor =>
+  nock(host, {
+    reqheaders: { authorization: API_KEY, 'content-type': 'application/json' },
+  }).post(path, (sent: unknown) => {
+    expect(sent).toEqual(body);
+    return true;
+  });
+
+// Every request nock could not match: proof that a refused input sent nothing.
+const unmatched: string[] = [];
+const onNoMatch = (request: { method?: string; path?: string }): void => {
+  unmatched.push(`${request.method ?? '?'} ${request.path ?? '?'}`);
+};
+beforeEach(() => {
+  unmatched.length = 0;
+  nock.emitter.on('no match', onNoMatch);
+});
+afterEach(() => {
+  nock.emitter.removeListener('no match', onNoMatch);
+});
+
+/** Runs `key` with `inputData`, expects an input error, and checks that nothing was sent. */
+async function refusedInput(key: ActionKey, inputData: Record<string, unknown>): Promise<string> {
+  const error = await failureOf(run(key, inputData));
+  expect(unmatched).toEqual([]);
+  expect(error.name).toBe('AppError');
+  const parsed = JSON.parse(error.message) as { message: string; code: string };
+  expect(parsed.code).toBe('invalid_input');
+  return parsed.message;
+}
+
+/** The error answers the service is seen to give (service-observed.md). */
+const ERROR_ANSWERS = [
+  [400, 'Send error: not selected templete', 'request_refused'],
+  [400, 'Invalid email address', 'request_refused'],
+  [400, 'empty email address', 'request_refused'],
+  [400, 'Send error', 'request_refused'],
+  [400, 'Account is Suspended', 'request_refused'],
+  [500, 'internal_server_error', 'server_error'],
+] as const;
+
+const without = (inputs: Record<string, unknown>, key: string): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(inputs).filter(([k]) => k !== key));
+
+const keysAndTypes = (value: object): Record<string, string> =>
+  Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v]));
+
+const OUTPUT_TYPES: Record<string, string> = {
+  string: 'string',
+  datetime: 'string',
+  boolean: 'boolean',
+};
+
+describe('actions', () => {
+  it('the app has exactly the four actions', () => {
+    expect(Object.keys(creates).sort()).toEqual([...ACTION_KEYS].sort());
+    expect([...SEND_KEYS].sort()).toEqual(Object.keys(SEND_CASES).sort());
+    for (const key of ACTION_KEYS) expect(App.creates?.[key]).toBe(creates[key]);
+  });
+
+  describe.each(ACTION_KEYS)('%s (common)', (key) => {
+    const action = creates[key];
+
+    it('every field is required, labelled in Title Case, with help text that adds to the label', () => {
+      for (const field of inputFieldsOf(key)) {
+        expect(field.required).toBe(true);
+        expect(field.label).toMatch(/^([A-Z][A-Za-z]*|PDF)( [A-Z][A-Za-z]*)*$/);
+        expect(field.helpText?.length ?? 0).toBeGreaterThan((field.label ?? '').length + 20);
+        expect(field.helpText?.toLowerCase()).not.toBe(field.label?.toLowerCase());
+        // Nothing may stop a custom (mapped) value.
+        expect(field).not.toHaveProperty('choices');
+        expect(field).not.toHaveProperty('list');
+      }
+    });
+
+    it('has a label, a description, and a sample whose keys and types match the labelled outputFields', () => {
+      expect(action.display.label).toMatch(/^[A-Z]/);
+      expect(action.display.description).toMatch(/\.$/);
+      const { sample, outputFields } = action.operation;
+      const fields = (outputFields ?? []) as { key: string; label?: string; type?: string }[];
+      expect(sample).toBeDefined();
+      expect(Object.keys(sample ?? {})).toEqual(fields.map((field) => field.key));
+      for (const field of fields) {
+        expect(field.label).toMatch(/^[A-Z]/);
+        expect(typeof sample?.[field.key]).toBe(OUTPUT_TYPES[field.type ?? 'string']);
+        if (field.type === 'datetime') {
+          expect(sample?.[field.key]).toMatch(
+            /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/,
+          );
+        }
+      }
+    });
+  });
+
+  describe.each(SEND_KEYS)('%s', (key) => {
+    const expected = SEND_CASES[key];
+    const { idKey, idValue } = expected;
+    const inputs = { email: EMAIL, [idKey]: idValue, template_id: TEMPLATE_ID };
+    const body = { email: EMAIL, [idKey]: idValue, template_id: TEMPLATE_ID };
+    const output = {
+      id: `${idValue}:${EMAIL}`,
+      status: true,
+      email: EMAIL,
+      [idKey]: idValue,
+      template_id: TEMPLATE_ID,
+    };
+    const send = (): nock.Interceptor => post(BASE, expected.path, body);
+
+    it('has the e-mail, material and template fields, the last two as dropdowns of the list triggers', () => {
+      expect(creates[key].display.label).toBe(expected.label);
+      const fields = inputFieldsOf(key);
+      expect(
+        fields.map(({ key: k, label, type, dynamic }) => ({ k, label, type, dynamic })),
+      ).toEqual([
+        { k: 'email', label: 'Recipient Email', type: 'string', dynamic: undefined },
+        { k: idKey, label: expected.materialLabel, type: 'string', dynamic: expected.dynamic },
+        { k: 'template_id', label: 'Template', type: 'string', dynamic: 'template.id.title' },
+      ]);
+      expect(fields[0]?.helpText).toContain('CRMGrow creates one');
+      expect(fields[2]?.helpText).toContain('e-mail and text (SMS)');
+      for (const field of fields.slice(1)) expect(field.helpText).toContain('custom value');
+    });
+
+    it(`POSTs exactly {email, ${idKey}, template_id} to ${expected.path} and returns what was sent to whom`, async () => {
+      const scope = send().reply(200, { status: true });
+      expect(await run(key, inputs)).toEqual(output);
+      expect(scope.isDone()).toBe(true);
+    });
+
+    it('trims every input before sending', async () => {
+      send().reply(200, { status: true });
+      const padded = {
+        email: `  ${EMAIL}\n`,
+        [idKey]: ` ${idValue} `,
+        template_id: `\t${TEMPLATE_ID} `,
+      };
+      expect(await run(key, padded)).toEqual(output);
+    });
+
+    it('returns the same keys and types as its sample', async () => {
+      send().reply(200, { status: true });
+      const result = (await run(key, inputs)) as object;
+      expect(keysAndTypes(result)).toEqual(keysAndTypes(creates[key].operation.sample ?? {}));
+    });
+
+    it(`goes to ${expected.host === 'alt' ? 'ALT_BASE_URL' : 'BASE_URL'} when the two addresses differ`, async () => {
+      process.env.BASE_URL = BASE;
+      process.env.ALT_BASE_URL = ALT;
+      const scope = post(expected.host === 'alt' ? ALT : BASE, expected.path, body).reply(200, {
+        status: true,
+      });
+      expect(await run(key, inputs)).toEqual(output);
+      expect(scope.isDone()).toBe(true);
+    });
+
+    it.each(ERROR_ANSWERS)(
+      'fails on %i "%s" with the service\'s own words',
+      async (status, text, code) => {
+        send().reply(status, { status: false, error: text });
+        const error = await failureOf(run(key, inputs));
+        expect(error.name).toBe('AppError');
+        expect(JSON.parse(error.message)).toEqual({
+          message: expect.stringContaining(`(HTTP ${status}: "${text}")`),
+          code,
+          status,
+        });
+      },
+    );
+
+    it('a 500 names the endpoint', async () => {
+      send().reply(500, { status: false, error: 'internal_server_error' });
+      expect(userMessage(await failureOf(run(key, inputs)))).toContain(
+        `CRMGrow had a server error on POST ${expected.path} (HTTP 500: "internal_server_error")`,
+      );
+    });
+
+    it('is never a success when a 200 says "status": false', async () => {
+      send().reply(200, { status: false, error: 'Send error' });
+      const error = await failureOf(run(key, inputs));
+      expect(JSON.parse(error.message)).toEqual({
+        message: expect.stringContaining('answered that the request failed: "Send error"'),
+        code: 'service_failure',
+        status: 200,
+      });
+    });
+
+    it('a rejected key asks to reconnect', async () => {
+      send().reply(401, { status: false, error: 'jwt malformed' });
+      const error = await failureOf(run(key, inputs));
+      expect(error.name).toBe('ExpiredAuthError');
+    });
+
+    if (expected.needsStatusTrue) {
+      it.each([
+        ['{}', {}],
+        ['"status": "ok"', { status: 'ok' }],
+      ])('a 200 of %s is not a confirmed send', async (_name, answer) => {
+        send().reply(200, answer);
+        const error = await failureOf(run(key, inputs));
+        expect(JSON.parse(error.message)).toEqual({
+          message:
+            `CRMGrow answered POST ${expected.path} without confirming that the video was sent ` +
+            '(no "status": true), so this step does not report it as done. Check in CRMGrow whether ' +
+            'it happened before you try again.',
+          code: 'unconfirmed',
+        });
+      });
+    } else {
+      it.each([
+        ['{}', {}],
+        ['{"ok": true}', { ok: true }],
+      ])('the interface shows no answer, so a 200 of %s is success', async (_name, answer) => {
+        send().reply(200, answer);
+        expect(await run(key, inputs)).toEqual(output);
+      });
+
+      it('an empty 200 is success too', async () => {
+        send().reply(200, '');
+        expect(await run(key, inputs)).toEqual(output);
+      });
+
+      it('an HTML 200 (a web page, not the API) is never a success', async () => {
+        send().reply(200, '<!doctype html><html><body>CRMGrow</body></html>', {
+          'Content-Type': 'text/html; charset=utf-8',
+        });
+        const error = await failureOf(run(key, inputs));
+        expect(JSON.parse(error.message)).toEqual({
+          message: expect.stringContaining(
+            `CRMGrow answered POST ${expected.path} with "text/html; charset=utf-8" content instead of JSON`,
+          ),
+          code: 'invalid_response',
+          status: 200,
+        });
+      });
+    }
+
+    describe('refuses bad input before any request', () => {
+      const required = (label: string, fix: string): string =>
+        `The "${label}" field is required. ${fix}`;
+      const FIELDS = [
+        ['email', 'Recipient Email', 'Map an e-mail address from an earlier step or type one.'],
+        [idKey, expected.materialLabel, expected.whenBlank],
+        [
+          'template_id',
+          'Template',
+          'Choose a template, or map the ID of a template from an earlier step.',
+        ],
+      ] as const;
+
+      it.each(FIELDS)('missing %s', async (field, label, fix) => {
+        expect(await refusedInput(key, without(inputs, field))).toBe(required(label, fix));
+      });
+
+      it.each(FIELDS)('blank %s', async (field, label, fix) => {
+        expect(await refusedInput(key, { ...inputs, [field]: '   ' })).toBe(required(label, fix));
+        expect(await refusedInput(key, { ...inputs, [field]: '' })).toBe(required(label, fix));
+      });
+
+      it.each(['bob.example.com', 'bob@', 'bob @example.com', 'Jane Doe', 'jane@example'])(
+        'an e-mail address that is not one: "%s"',
+        async (email) => {
+          expect(await refusedInput(key, { ...inputs, email })).toBe(
+            `"${email}" in "Recipient Email" is not an e-mail address. Map or type an address such as name@example.com.`,
+          );
+        },
+      );
+
+      it('a list where one value is expected', async () => {
+        expect(
+          await refusedInput(key, { ...inputs, template_id: [TEMPLATE_ID, TEMPLATE_ID] }),
+        ).toBe(
+          'The "Template" field needs a single value, not a list or a set of fields. ' +
+            'Choose a template, or map the ID of a template from an earlier step.',
+        );
+      });
+    });
+  });
+
+  describe('add_note', () => {
+    const inputs = { email: EMAIL, content: 'Called about the open house.\nWants a tour.' };
+    const body = { email: EMAIL, content: 'Called about the open house.\nWants a tour.' };
+    const addNote = (): nock.Interceptor => post(BASE, '/api/note', body);
+    // The service's observed success answer.
+    const CREATED = {
+      status: true,
+      data: {
+        _id: '66f0b3c9d84a2e17b5c9a041',
+        content: 'Called about the open house.\nWants a tour.',
+        contact: ['66e9a27fc1d34b0a8e5f7d12'],
+        user: ['5f1a2b3c4d5e6f7a8b9c0d1e'],
+        created_at: '2026-03-14T15:09:26.535Z',
+        updated_at: '2026-03-14T15:09:27.001Z',
+        __v: 0,
+      },
+    };
+
+    it('has an e-mail field and a multi-line note field', () => {
+      expect(creates.add_note.display.label).toBe('Add Note');
+      expect(
+        inputFieldsOf('add_note').map(({ key, label, type }) => ({ key, label, type })),
+      ).toEqual([
+        { key: 'email', label: 'Contact Email', type: 'string' },
+        { key: 'content', label: 'Note', type: 'text' },
+      ]);
+    });
+
+    it('POSTs exactly {email, content} to https://api.crmgrow.com/api/note and returns the created note', async () => {
+      const scope = addNote().reply(200, CREATED);
+      expect(await run('add_note', inputs)).toEqual({
+        id: '66f0b3c9d84a2e17b5c9a041',
+        status: true,
+        email: EMAIL,
+        content: 'Called about the open house.\nWants a tour.',
+        contact_id: '66e9a27fc1d34b0a8e5f7d12',
+        created_at: '2026-03-14T15:09:26.535Z',
+        updated_at: '2026-03-14T15:09:27.001Z',
+      });
+      expect(scope.isDone()).toBe(true);
+    });
+
+    it('returns the same keys and types as its sample', async () => {
+      addNote().reply(200, CREATED);
+      const result = (await run('add_note', inputs)) as object;
+      expect(keysAndTypes(result)).toEqual(keysAndTypes(creates.add_note.operation.sample ?? {}));
+    });
+
+    it('with only {"status": true} (all the contract promises), keeps every key, null where unknown', async () => {
+      addNote().reply(200, { status: true });
+      expect(await run('add_note', inputs)).toEqual({
+        id: null,
+        status: true,
+        email: EMAIL,
+        content: inputs.content,
+        contact_id: null,
+        created_at: null,
+        updated_at: null,
+      });
+    });
+
+    it('reads `id`, a lone contact id and non-ISO dates leniently', async () => {
+      addNote().reply(200, {
+        status: true,
+        data: {
+          id: 'n1',
+          contact: 'c1',
+          created_at: 'Sat, 14 Mar 2026 15:09:26 GMT',
+          updated_at: 'not a date',
+        },
+      });
+      expect(await run('add_note', inputs)).toMatchObject({
+        id: 'n1',
+        contact_id: 'c1',
+        created_at: '2026-03-14T15:09:26.000Z',
+        updated_at: null,
+      });
+    });
+
+    it('uses BASE_URL, not ALT_BASE_URL', async () => {
+      process.env.BASE_URL = 'https://ecsbe.crmgrow.com';
+      process.env.ALT_BASE_URL = ALT;
+      post('https://ecsbe.crmgrow.com', '/api/note', body).reply(200, { status: true });
+      await run('add_note', inputs);
+    });
+
+    it.each(ERROR_ANSWERS)(
+      'fails on %i "%s" with the service\'s own words',
+      async (status, text, code) => {
+        addNote().reply(status, { status: false, error: text });
+        const error = await failureOf(run('add_note', inputs));
+        expect(JSON.parse(error.message)).toEqual({
+          message: expect.stringContaining(`(HTTP ${status}: "${text}")`),
+          code,
+          status,
+        });
+      },
+    );
+
+    it('is never a success when a 200 says "status": false', async () => {
+      addNote().reply(200, { status: false, error: 'Contact not found' });
+      const error = await failureOf(run('add_note', inputs));
+      expect(JSON.parse(error.message).code).toBe('service_failure');
+    });
+
+    it('a 200 without "status": true is not a confirmed note', async () => {
+      addNote().reply(200, { data: CREATED.data });
+      const error = await failureOf(run('add_note', inputs));
+      expect(JSON.parse(error.message)).toEqual({
+        message: expect.stringContaining(
+          'answered POST /api/note without confirming that the note was added',
+        ),
+        code: 'unconfirmed',
+      });
+    });
+
+    describe('refuses bad input before any request', () => {
+      const FIELDS = [
+        [
+          'email',
+          'The "Contact Email" field is required. Map an e-mail address from an earlier step or type one.',
+        ],
+        [
+          'content',
+          'The "Note" field is required. Type the note, or map its text from an earlier step.',
+        ],
+      ] as const;
+
+      it.each(FIELDS)('missing %s', async (field, message) => {
+        expect(await refusedInput('add_note', without(inputs, field))).toBe(message);
+      });
+
+      it.each(FIELDS)('blank %s', async (field, message) => {
+        expect(await refusedInput('add_note', { ...inputs, [field]: ' \n\t ' })).toBe(message);
+      });
+
+      it('an e-mail address that is not one', async () => {
+        expect(await refusedInput('add_note', { ...inputs, email: 'bob.example.com' })).toBe(
+          '"bob.example.com" in "Contact Email" is not an e-mail address. Map or type an address such as name@example.com.',
+        );
+      });
+    });
+  });
+});
