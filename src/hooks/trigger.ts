@@ -1,0 +1,111 @@
+// The one factory that turns a row of HOOK_EVENTS into a REST-hook trigger.
+import { defineTrigger, type Bundle, type Trigger, type ZObject } from 'zapier-platform-core';
+import { callApi } from '../http/client';
+import { ENDPOINTS } from '../http/endpoints';
+import { isRecord, SERVICE_NAME } from '../http/errors';
+import type { ActionValue, HookEvent } from './events';
+import { isEmptyPayload, normalise, type NormalisedEvent } from './normalise';
+
+/** What performSubscribe keeps: the service's answer, with its identifier always under `id`. */
+export type SubscribeData = Record<string, unknown> & { id: string };
+
+export interface UnsubscribeResult {
+  readonly id?: string;
+  readonly outcome: 'unsubscribed' | 'already_gone' | 'nothing_to_remove';
+}
+
+/** A subscription id: a non-blank string or a number, as its string form. */
+function idOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim() || undefined;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+// The interface names the identifier `_id`; the service's current code answers `id`.
+const subscriptionIdOf = (data: unknown): string | undefined =>
+  isRecord(data) ? (idOf(data.id) ?? idOf(data._id)) : undefined;
+
+export async function subscribe(
+  z: ZObject,
+  bundle: Bundle,
+  action: ActionValue,
+): Promise<SubscribeData> {
+  const { data } = await callApi(z, bundle, ENDPOINTS.subscribe, {
+    body: { hookUrl: bundle.targetUrl, action },
+  });
+  const id = subscriptionIdOf(data);
+  if (!isRecord(data) || id === undefined) {
+    throw new z.errors.Error(
+      `${SERVICE_NAME} did not confirm the subscription: its answer carried no subscription id. ` +
+        `Turn the Zap off and on again; if it keeps failing, contact ${SERVICE_NAME} support ` +
+        'and mention that the webhook subscribe call answered without an id.',
+      'subscription_not_confirmed',
+    );
+  }
+  return { ...data, id };
+}
+
+export async function unsubscribe(z: ZObject, bundle: Bundle): Promise<UnsubscribeResult> {
+  // Also reads `_id`, for subscriptions stored by a version that kept the answer as it came.
+  const id = subscriptionIdOf(bundle.subscribeData);
+  if (id === undefined) {
+    // Turning a Zap off must never fail; without an id there is nothing to remove.
+    z.console.log(
+      `${SERVICE_NAME} unsubscribe skipped: the stored subscription has no id, so there is nothing to remove.`,
+    );
+    return { outcome: 'nothing_to_remove' };
+  }
+  const { status } = await callApi(z, bundle, ENDPOINTS.unsubscribe, {
+    params: { id },
+    acceptStatuses: [404, 410],
+  });
+  if (status === 404 || status === 410) {
+    z.console.log(
+      `${SERVICE_NAME} answered HTTP ${status} to unsubscribing ${id}: the subscription is already gone.`,
+    );
+    return { id, outcome: 'already_gone' };
+  }
+  return { id, outcome: 'unsubscribed' };
+}
+
+/** Recent items for the Zap editor, in the same shape as live events. */
+export async function listSamples(
+  z: ZObject,
+  bundle: Bundle,
+  action: ActionValue,
+): Promise<NormalisedEvent[]> {
+  const { data } = await callApi(z, bundle, ENDPOINTS.performList, { headers: { action } });
+  const rows: unknown[] = Array.isArray(data) ? data : [data];
+  // The service answers `[{}]`, or its keys with "" values, when it has nothing to show.
+  return rows
+    .filter(isRecord)
+    .filter((row) => !isEmptyPayload(row))
+    .map(normalise);
+}
+
+/** One delivered webhook body as trigger items: the service POSTs one object. */
+export function eventsOf(body: unknown): NormalisedEvent[] {
+  const rows: unknown[] = Array.isArray(body) ? body : [body];
+  return rows
+    .filter(isRecord)
+    .filter((row) => Object.keys(row).length > 0)
+    .map(normalise);
+}
+
+export function hookTrigger(event: HookEvent): Trigger {
+  const { action } = event;
+  return defineTrigger({
+    key: action,
+    noun: event.noun,
+    display: { label: event.label, description: event.description },
+    operation: {
+      type: 'hook',
+      performSubscribe: (z, bundle) => subscribe(z, bundle, action),
+      performUnsubscribe: (z, bundle) => unsubscribe(z, bundle),
+      perform: (_z, bundle) => eventsOf(bundle.cleanedRequest),
+      performList: (z, bundle) => listSamples(z, bundle, action),
+      sample: normalise(event.payload),
+      outputFields: [...event.outputFields],
+    },
+  });
+}

@@ -1,0 +1,290 @@
+// The normaliser on the payload shapes the real service sends (service-observed.md).
+import {
+  canonicalJson,
+  derivedId,
+  isEmptyPayload,
+  normalise,
+  parseContacts,
+  parseMaterials,
+} from '../../src/hooks/normalise';
+
+const JANE_STRING = '[6512e4c1a9b3f2001e7d4a10,Jane,Cooper,jane.cooper@example.com,+14155550123]';
+const OMAR_STRING = '[6512e4c1a9b3f2001e7d4a2b,Omar,Haddad,omar.haddad@example.net,+13125550187]';
+const JANE = {
+  id: '6512e4c1a9b3f2001e7d4a10',
+  first_name: 'Jane',
+  last_name: 'Cooper',
+  email: 'jane.cooper@example.com',
+  cell_phone: '+14155550123',
+};
+const OMAR = {
+  id: '6512e4c1a9b3f2001e7d4a2b',
+  first_name: 'Omar',
+  last_name: 'Haddad',
+  email: 'omar.haddad@example.net',
+  cell_phone: '+13125550187',
+};
+
+const NOTE = {
+  id: '6601a3f9c2d4e50013b7e9a1',
+  title: 'Call recap',
+  content: 'Wants a pre-approval letter, by Friday.',
+  contact: JANE_STRING,
+  create_at: '2026-03-15T10:42:03.118Z',
+};
+
+describe('contact strings', () => {
+  it('parses one bracketed contact', () => {
+    expect(parseContacts(JANE_STRING)).toEqual([JANE]);
+  });
+
+  it('parses several, joined by commas (with or without a space)', () => {
+    expect(parseContacts(`${JANE_STRING},${OMAR_STRING}`)).toEqual([JANE, OMAR]);
+    expect(parseContacts(`${JANE_STRING}, ${OMAR_STRING}`)).toEqual([JANE, OMAR]);
+  });
+
+  it("parses watch_material's unbracketed contact", () => {
+    expect(
+      parseContacts('6512e4c1a9b3f2001e7d4a10,Jane,Cooper,jane.cooper@example.com,+14155550123'),
+    ).toEqual([JANE]);
+  });
+
+  it('tolerates a missing closing bracket, alone or at the end of a list', () => {
+    expect(parseContacts(JANE_STRING.slice(0, -1))).toEqual([JANE]);
+    expect(parseContacts(`${JANE_STRING},${OMAR_STRING.slice(0, -1)}`)).toEqual([JANE, OMAR]);
+  });
+
+  it('keeps the readable contacts of a list cut off mid-contact', () => {
+    expect(parseContacts(`${JANE_STRING},[6512e4c1a9b3f2001e7d4a2b,Omar`)).toEqual([JANE]);
+  });
+
+  it('reads empty parts, and the "undefined" the service writes for a missing value, as ""', () => {
+    expect(
+      parseContacts('[6512e4c1a9b3f2001e7d4a10,Jane,,jane.cooper@example.com,undefined]'),
+    ).toEqual([{ ...JANE, last_name: '', cell_phone: '' }]);
+  });
+
+  it('an empty string is no contacts; an unreadable one is undefined', () => {
+    expect(parseContacts('')).toEqual([]);
+    expect(parseContacts('   ')).toEqual([]);
+    expect(parseContacts('n/a')).toBeUndefined();
+    expect(parseContacts('[]')).toBeUndefined();
+    expect(parseContacts('[,Jane,Cooper,jane@example.com,1]')).toBeUndefined();
+  });
+});
+
+describe('material strings', () => {
+  it('parses several videos, and keeps commas inside titles', () => {
+    expect(
+      parseMaterials(
+        '[65e0c1d2b3a4f50012cd7701,VIDEO,Virtual Tour - 1200 Market Street],' +
+          '[65e0c1d2b3a4f50012cd7702,VIDEO,Meet Your Agent, Alex]',
+      ),
+    ).toEqual([
+      { id: '65e0c1d2b3a4f50012cd7701', type: 'VIDEO', title: 'Virtual Tour - 1200 Market Street' },
+      { id: '65e0c1d2b3a4f50012cd7702', type: 'VIDEO', title: 'Meet Your Agent, Alex' },
+    ]);
+  });
+
+  it('tolerates a missing closing bracket; "" is none; garbage is undefined', () => {
+    expect(parseMaterials('[65e0c1d2b3a4f50012cd7810,PDF,Buyer Guide 2026')).toEqual([
+      { id: '65e0c1d2b3a4f50012cd7810', type: 'PDF', title: 'Buyer Guide 2026' },
+    ]);
+    expect(parseMaterials('')).toEqual([]);
+    expect(parseMaterials('Buyer Guide 2026')).toBeUndefined();
+    expect(parseMaterials('[65e0c1d2b3a4f50012cd7810]')).toBeUndefined();
+  });
+});
+
+describe('normalise', () => {
+  it('keeps every field as sent and adds the parsed contacts beside `contact`', () => {
+    const payload = { ...NOTE, contact: `${JANE_STRING},${OMAR_STRING}` };
+    expect(normalise(payload)).toEqual({ ...payload, contacts: [JANE, OMAR] });
+  });
+
+  it('a contact string that does not parse stays as it is and adds nothing', () => {
+    const payload = { ...NOTE, contact: 'unknown contact' };
+    expect(normalise(payload)).toEqual(payload);
+  });
+
+  it('an empty contact string gives an empty contacts list', () => {
+    expect(normalise({ ...NOTE, contact: '' })).toEqual({ ...NOTE, contact: '', contacts: [] });
+  });
+
+  it('watch_material: the unbracketed contact, a numeric amount kept as a number, a derived id', () => {
+    const payload = {
+      contact: '6512e4c1a9b3f2001e7d4a10,Jane,Cooper,jane.cooper@example.com,+14155550123',
+      material_id: '65e0c1d2b3a4f50012cd7701',
+      material_type: 'VIDEO',
+      material_title: 'Virtual Tour - 1200 Market Street',
+      material_amount: 87,
+      create_at: '2026-03-17T18:26:09.314Z',
+    };
+    const event = normalise(payload);
+    expect(event).toEqual({
+      ...payload,
+      contacts: [JANE],
+      id: expect.stringMatching(/^evt_[0-9a-f]{24}$/),
+    });
+  });
+
+  it('send_material: videos, pdf and image strings become one materials list, in that order', () => {
+    const payload = {
+      subject: 'Your private tour',
+      contact: JANE_STRING,
+      video: '[65e0c1d2b3a4f50012cd7701,VIDEO,Virtual Tour]',
+      pdf: '[65e0c1d2b3a4f50012cd7810,PDF,Buyer Guide 2026]',
+      image: '[65e0c1d2b3a4f50012cd7901,IMAGE,Open House Flyer',
+      create_at: '2026-03-17T16:02:40.771Z',
+    };
+    expect(normalise(payload)).toEqual({
+      ...payload,
+      id: expect.stringMatching(/^evt_/),
+      contacts: [JANE],
+      materials: [
+        { id: '65e0c1d2b3a4f50012cd7701', type: 'VIDEO', title: 'Virtual Tour' },
+        { id: '65e0c1d2b3a4f50012cd7810', type: 'PDF', title: 'Buyer Guide 2026' },
+        { id: '65e0c1d2b3a4f50012cd7901', type: 'IMAGE', title: 'Open House Flyer' },
+      ],
+    });
+  });
+
+  it('send_material with only empty material strings has an empty materials list', () => {
+    const event = normalise({ subject: 'Hi', contact: JANE_STRING, video: '', pdf: '', image: '' });
+    expect(event.materials).toEqual([]);
+  });
+
+  it('send_material with an unreadable material string adds nothing for it', () => {
+    const event = normalise({ subject: 'Hi', video: 'Virtual Tour', pdf: '', image: '' });
+    expect(event.materials).toEqual([]);
+    expect(event.video).toBe('Virtual Tour');
+    expect(normalise({ subject: 'Hi', video: 'Virtual Tour' })).not.toHaveProperty('materials');
+  });
+
+  it('parses a valid additional_field into custom_fields and keeps the raw text', () => {
+    const payload = { id: 'c1', additional_field: '{"Budget":"$750,000","Beds":3}' };
+    expect(normalise(payload)).toEqual({
+      ...payload,
+      custom_fields: { Budget: '$750,000', Beds: 3 },
+    });
+  });
+
+  it('an invalid additional_field stays as it is and adds nothing', () => {
+    for (const additional_field of ['{"Budget":', 'Budget: 750k', '[1,2]', '42', 'null']) {
+      expect(normalise({ id: 'c1', additional_field })).toEqual({ id: 'c1', additional_field });
+    }
+  });
+
+  it('an empty additional_field means no custom fields', () => {
+    expect(normalise({ id: 'c1', additional_field: '' })).toEqual({
+      id: 'c1',
+      additional_field: '',
+      custom_fields: {},
+    });
+  });
+
+  it('delete_contact, one contact: the contact record as sent', () => {
+    const payload = {
+      id: '6512e4c1a9b3f2001e7d4a10',
+      first_name: 'Jane',
+      last_name: 'Cooper',
+      email: 'jane.cooper@example.com',
+      tags: ['buyer'],
+      label: '',
+      additional_field: '{}',
+      created_at: '2026-03-14T15:09:26.535Z',
+    };
+    expect(normalise(payload)).toEqual({ ...payload, custom_fields: {} });
+  });
+
+  it('delete_contact, several at once: `contacts` kept as sent, parsed into contact_list', () => {
+    const payload = {
+      num: 2,
+      contacts: `${JANE_STRING},${OMAR_STRING}`,
+      removed_date: '2026-03-19T09:02:44.873Z',
+    };
+    expect(normalise(payload)).toEqual({
+      ...payload,
+      id: expect.stringMatching(/^evt_[0-9a-f]{24}$/),
+      contact_list: [JANE, OMAR],
+    });
+  });
+
+  it('delete_task: the unclosed removed_task is kept as sent', () => {
+    const payload = {
+      num: 1,
+      removed_task: '[6601b4e2c2d4e50013b7ea07,call,Call Jane',
+      removed_date: '2026-03-19T09:02:44.873Z',
+    };
+    expect(normalise(payload)).toEqual({ ...payload, id: expect.stringMatching(/^evt_/) });
+  });
+
+  it('never fails on values of unexpected types', () => {
+    const payload = { contact: 42, contacts: null, additional_field: null, video: [], id: {} };
+    expect(() => normalise(payload)).not.toThrow();
+    expect(normalise(payload)).toMatchObject({ contact: 42, contacts: null, video: [] });
+  });
+});
+
+describe('ids', () => {
+  it("keeps the payload's own id, as a string", () => {
+    expect(normalise(NOTE).id).toBe('6601a3f9c2d4e50013b7e9a1');
+    expect(normalise({ id: 1234, title: 'x' }).id).toBe('1234');
+  });
+
+  it('derives an id when the payload has none, or a blank one', () => {
+    expect(normalise({ title: 'x' }).id).toMatch(/^evt_[0-9a-f]{24}$/);
+    expect(normalise({ id: '', title: 'x' }).id).toMatch(/^evt_[0-9a-f]{24}$/);
+  });
+
+  it('the same delivery always gets the same id, whatever the key order', () => {
+    const a = {
+      num: 1,
+      removed_task: '[t1,call,Call Jane',
+      removed_date: '2026-03-19T09:02:44.873Z',
+    };
+    const b = {
+      removed_date: '2026-03-19T09:02:44.873Z',
+      removed_task: '[t1,call,Call Jane',
+      num: 1,
+    };
+    expect(normalise(a).id).toBe(normalise(a).id);
+    expect(normalise(a).id).toBe(normalise(b).id);
+    expect(derivedId({ x: { b: 1, a: 2 } })).toBe(derivedId({ x: { a: 2, b: 1 } }));
+  });
+
+  it('different payloads get different ids', () => {
+    const base = {
+      num: 1,
+      removed_task: '[t1,call,Call Jane',
+      removed_date: '2026-03-19T09:02:44.873Z',
+    };
+    const ids = new Set([
+      normalise(base).id,
+      normalise({ ...base, removed_task: '[t2,call,Call Jane' }).id,
+      normalise({ ...base, removed_date: '2026-03-19T09:02:44.874Z' }).id,
+      normalise({ ...base, num: '1' }).id,
+    ]);
+    expect(ids.size).toBe(4);
+  });
+
+  it('canonical JSON sorts keys at every depth', () => {
+    expect(canonicalJson({ b: [{ d: 1, c: 2 }], a: 'x' })).toBe('{"a":"x","b":[{"c":2,"d":1}]}');
+  });
+});
+
+describe('isEmptyPayload', () => {
+  it('is true for {} and for a sample whose every value is empty', () => {
+    expect(isEmptyPayload({})).toBe(true);
+    expect(
+      isEmptyPayload({ id: '', first_name: '', tags: [], additional_field: '', created_at: null }),
+    ).toBe(true);
+  });
+
+  it('is false as soon as one value carries something, 0 and false included', () => {
+    expect(isEmptyPayload({ id: '', title: 'Call recap' })).toBe(false);
+    expect(isEmptyPayload({ id: '', num: 0 })).toBe(false);
+    expect(isEmptyPayload({ id: '', set_recurrence: false })).toBe(false);
+    expect(isEmptyPayload({ id: '', tags: ['buyer'] })).toBe(false);
+  });
+});
