@@ -84,7 +84,7 @@ export async function callApi(
       content,
       retryAfter: response.getHeader('retry-after'),
     },
-    { expectsJson: endpoint.expectsJson },
+    endpoint.answer,
   );
   if (error) throw error;
   return { status: response.status, data: parseJson(content) };

@@ -7,20 +7,26 @@ export interface Endpoint {
   readonly base: BaseUrlVariable;
   /** The interface lists `Content-Type: application/json` for this endpoint. */
   readonly jsonContentType: boolean;
-  /** The answer must be JSON; false where the interface does not show one. */
-  readonly expectsJson: boolean;
+  /**
+   * What a 2xx answer must hold: JSON (`json`); JSON or nothing, where the interface
+   * shows no answer but an HTML page would still mean a wrong address (`json-or-empty`);
+   * or anything (`any`).
+   */
+  readonly answer: AnswerRule;
 }
+
+export type AnswerRule = 'json' | 'json-or-empty' | 'any';
 
 const endpoint = (
   method: Endpoint['method'],
   path: string,
-  options: Partial<Pick<Endpoint, 'base' | 'jsonContentType' | 'expectsJson'>> = {},
+  options: Partial<Pick<Endpoint, 'base' | 'jsonContentType' | 'answer'>> = {},
 ): Endpoint => ({
   method,
   path,
   base: options.base ?? 'BASE_URL',
   jsonContentType: options.jsonContentType ?? true,
-  expectsJson: options.expectsJson ?? true,
+  answer: options.answer ?? 'json',
 });
 
 /** Every endpoint of the service interface, in one place. */
@@ -30,14 +36,15 @@ export const ENDPOINTS = {
   listImages: endpoint('GET', '/api/image'),
   listTemplates: endpoint('GET', '/api/template'),
   sendVideo: endpoint('POST', '/api/send-video'),
-  sendPdf: endpoint('POST', '/api/send-pdf', { base: 'ALT_BASE_URL' }),
-  sendImage: endpoint('POST', '/api/send-image'),
+  // The interface shows no answer for these two sends.
+  sendPdf: endpoint('POST', '/api/send-pdf', { base: 'ALT_BASE_URL', answer: 'json-or-empty' }),
+  sendImage: endpoint('POST', '/api/send-image', { answer: 'json-or-empty' }),
   addNote: endpoint('POST', '/api/note'),
   // The webhook endpoints list only Authorization; subscribe still sends JSON.
   subscribe: endpoint('POST', '/api/outbound/subscribe'),
   unsubscribe: endpoint('DELETE', '/api/outbound/unsubscribe', {
     jsonContentType: false,
-    expectsJson: false,
+    answer: 'any',
   }),
   performList: endpoint('GET', '/api/outbound/perform', { jsonContentType: false }),
 } as const satisfies Record<string, Endpoint>;

@@ -2,6 +2,7 @@
 // user-facing Zapier error. Nothing here may ever echo the API key.
 import type { ZObject } from 'zapier-platform-core';
 import type { BaseUrlVariable } from '../config';
+import type { AnswerRule } from './endpoints';
 
 export const SERVICE_NAME = 'CRMGrow';
 const API_HOST_EXAMPLE = 'https://api.crmgrow.com';
@@ -83,7 +84,7 @@ export function errorForAnswer(
   errors: ZErrors,
   call: CallContext,
   answer: AnswerSummary,
-  options: { expectsJson: boolean },
+  rule: AnswerRule,
 ): Error | undefined {
   const { status } = answer;
   const text = serviceText(answer);
@@ -145,10 +146,9 @@ export function errorForAnswer(
       status,
     );
   }
-  if (options.expectsJson && body === undefined) {
-    const kind = answer.content.trim()
-      ? `"${answer.contentType || 'unknown'}" content`
-      : 'an empty body';
+  const empty = !answer.content.trim();
+  if (body === undefined && (rule === 'json' || (rule === 'json-or-empty' && !empty))) {
+    const kind = empty ? 'an empty body' : `"${answer.contentType || 'unknown'}" content`;
     return new errors.Error(
       `${SERVICE_NAME} answered ${where} with ${kind} instead of JSON, so the result cannot be trusted. ${baseUrlHint(call)}`,
       'invalid_response',
