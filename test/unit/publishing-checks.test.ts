@@ -1,0 +1,300 @@
+// Zapier's publishing checks that depend only on the definition (listed at the
+// end of the platform notes), held against every visible operation and the auth
+// fields. A broken rule fails a test named after the rule and the operation.
+import App from '../../src/index';
+
+interface Field {
+  key: string;
+  label?: string;
+  helpText?: string;
+  type?: string;
+  dynamic?: string;
+  list?: boolean;
+  choices?: unknown;
+}
+interface Operation {
+  kind: 'trigger' | 'create';
+  key: string;
+  label: string;
+  description: string;
+  hidden: boolean;
+  type: string | undefined;
+  sample: Record<string, unknown> | undefined;
+  inputFields: unknown;
+  outputFields: Field[];
+  operation: Record<string, unknown>;
+}
+
+const asOperations = (
+  kind: Operation['kind'],
+  record: Record<string, unknown> | undefined,
+): Operation[] =>
+  Object.entries(record ?? {}).map(([key, value]) => {
+    const def = value as {
+      display: { label: string; description: string; hidden?: boolean };
+      operation: Record<string, unknown> & {
+        type?: string;
+        sample?: Record<string, unknown>;
+        inputFields?: unknown;
+        outputFields?: Field[];
+      };
+    };
+    return {
+      kind,
+      key,
+      label: def.display.label,
+      description: def.display.description,
+      hidden: def.display.hidden === true,
+      type: def.operation.type,
+      sample: def.operation.sample,
+      inputFields: def.operation.inputFields,
+      outputFields: def.operation.outputFields ?? [],
+      operation: def.operation,
+    };
+  });
+
+const visible = [
+  ...asOperations('trigger', App.triggers as Record<string, unknown>),
+  ...asOperations('create', App.creates as Record<string, unknown>),
+].filter((op) => !op.hidden);
+const named = visible.map((op) => [`${op.kind} ${op.key}`, op] as const);
+const triggers = named.filter(([, op]) => op.kind === 'trigger');
+const creates = named.filter(([, op]) => op.kind === 'create');
+const hooks = named.filter(([, op]) => op.type === 'hook');
+
+const staticInputFields = (op: Operation): Field[] =>
+  Array.isArray(op.inputFields)
+    ? op.inputFields.filter((f): f is Field => typeof f === 'object' && f !== null)
+    : [];
+const authFields = (App.authentication?.fields ?? []) as Field[];
+
+const SMALL_WORDS = new Set(
+  'a an and as at but by for from in into nor of on or per the to vs via with'.split(' '),
+);
+function titleCaseProblems(label: string): string[] {
+  return label.split(/\s+/).filter((word, index) => {
+    const letters = word.replace(/^[^A-Za-z]+/, '');
+    if (!letters || !/^[a-z]/.test(letters)) return false;
+    return index === 0 || !SMALL_WORDS.has(letters.toLowerCase());
+  });
+}
+
+const normalise = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+const LOOKS_LIKE_DATE = /^\d{4}-\d{2}-\d{2}/;
+
+function* strings(value: unknown, path = ''): Generator<[string, string]> {
+  if (typeof value === 'string') yield [path, value];
+  else if (Array.isArray(value))
+    for (const [i, v] of value.entries()) yield* strings(v, `${path}[${i}]`);
+  else if (typeof value === 'object' && value !== null)
+    for (const [k, v] of Object.entries(value)) yield* strings(v, path ? `${path}.${k}` : k);
+}
+
+/** The sample's values at an outputFields key, following Zapier's `parent[]child` notation. */
+function valuesAt(sample: unknown, key: string): unknown[] {
+  let current: unknown[] = [sample];
+  for (const part of key.split(/(\[\])/).filter(Boolean)) {
+    if (part === '[]') {
+      current = current.flatMap((v) => (Array.isArray(v) ? v : []));
+      continue;
+    }
+    const next: unknown[] = [];
+    for (const value of current) {
+      if (typeof value !== 'object' || value === null) continue;
+      let node: unknown = value;
+      for (const segment of part.split('__')) {
+        node =
+          typeof node === 'object' && node !== null
+            ? (node as Record<string, unknown>)[segment]
+            : undefined;
+      }
+      if (node !== undefined) next.push(node);
+    }
+    current = next;
+  }
+  return current;
+}
+
+const TYPE_CHECKS: Record<string, (v: unknown) => boolean> = {
+  string: (v) => typeof v === 'string',
+  text: (v) => typeof v === 'string',
+  integer: (v) => Number.isInteger(v),
+  number: (v) => typeof v === 'number',
+  boolean: (v) => typeof v === 'boolean',
+  datetime: (v) => typeof v === 'string' && (v === '' || ISO_WITH_ZONE.test(v)),
+};
+
+describe('publishing checks', () => {
+  it('covers every visible operation: 4 polling triggers, 15 hook triggers, 4 actions', () => {
+    expect(triggers.filter(([, op]) => op.type !== 'hook')).toHaveLength(4);
+    expect(hooks).toHaveLength(15);
+    expect(creates).toHaveLength(4);
+    expect(visible).toHaveLength(23);
+  });
+
+  describe('D002 auth fields have help text with a link to where the value is found', () => {
+    it.each(authFields.map((f) => [f.key, f] as const))('auth field %s', (_key, field) => {
+      expect(field.helpText).toMatch(/\[[^\]]+\]\(https:\/\/[^)\s]+\)/);
+    });
+  });
+
+  it('D003 a connection label is set', () => {
+    expect(App.authentication?.connectionLabel).toBeDefined();
+  });
+
+  describe('D004 id fields have dynamic dropdowns', () => {
+    it.each(named)('%s', (_name, op) => {
+      const idFields = staticInputFields(op).filter((f) => /(^|_)id$/.test(f.key));
+      for (const field of idFields) {
+        expect({ field: field.key, dynamic: field.dynamic }).toEqual({
+          field: field.key,
+          dynamic: expect.stringMatching(/^\w+\.id\.\w+$/),
+        });
+      }
+    });
+  });
+
+  describe('D006 REST hook triggers have performList', () => {
+    it.each(hooks)('%s', (_name, op) => {
+      expect(typeof op.operation.performList).toBe('function');
+      expect(typeof op.operation.performSubscribe).toBe('function');
+      expect(typeof op.operation.performUnsubscribe).toBe('function');
+    });
+  });
+
+  it('D007 every URL in the definition is HTTPS', () => {
+    const plain = [...strings(JSON.parse(JSON.stringify(App)))].filter(([, v]) =>
+      /\bhttp:\/\//.test(v),
+    );
+    expect(plain).toEqual([]);
+  });
+
+  describe('D010 trigger samples carry the primary key (id)', () => {
+    it.each(triggers)('%s', (_name, op) => {
+      expect(typeof op.sample?.id).toBe('string');
+      expect(op.outputFields.map((f) => f.key)).toContain('id');
+    });
+  });
+
+  describe('D011 help text does not merely repeat the label', () => {
+    const fieldsOf = (op: Operation): Field[] => [...staticInputFields(op), ...op.outputFields];
+    it.each([...named, ['authentication', undefined] as const])('%s', (_name, op) => {
+      const fields = op ? fieldsOf(op) : authFields;
+      for (const field of fields.filter((f) => f.helpText !== undefined)) {
+        const help = normalise(field.helpText ?? '');
+        const label = normalise(field.label ?? field.key);
+        expect({ field: field.key, repeats: help === label || help === `the ${label}` }).toEqual({
+          field: field.key,
+          repeats: false,
+        });
+        expect({ field: field.key, long: help.split(' ').length >= 4 }).toEqual({
+          field: field.key,
+          long: true,
+        });
+      }
+      if (op) expect(normalise(op.description)).not.toBe(normalise(op.label));
+    });
+  });
+
+  describe('D012 every visible trigger and create has a static sample', () => {
+    it.each(named)('%s', (_name, op) => {
+      expect(op.sample).toEqual(expect.any(Object));
+      expect(Object.keys(op.sample ?? {}).length).toBeGreaterThan(0);
+    });
+  });
+
+  describe('D018 labels are Title Case', () => {
+    it.each([...named, ['authentication', undefined] as const])('%s', (_name, op) => {
+      const labels = op
+        ? [
+            op.label,
+            ...staticInputFields(op).map((f) => f.label ?? ''),
+            ...op.outputFields.map((f) => f.label ?? ''),
+          ]
+        : authFields.map((f) => f.label ?? '');
+      const problems = labels
+        .filter(Boolean)
+        .filter((label) => titleCaseProblems(label).length > 0);
+      expect(problems).toEqual([]);
+    });
+  });
+
+  describe('D021 trigger descriptions start with "Triggers when " and end with "."', () => {
+    it.each(triggers)('%s', (_name, op) => {
+      expect(op.description).toMatch(/^Triggers when .+\.$/);
+    });
+  });
+
+  describe('D022 creates have static input fields', () => {
+    it.each(creates)('%s', (_name, op) => {
+      expect(Array.isArray(op.inputFields)).toBe(true);
+      const fields = op.inputFields as unknown[];
+      expect(fields.length).toBeGreaterThan(0);
+      expect(fields.every((f) => typeof f === 'object' && f !== null)).toBe(true);
+    });
+  });
+
+  describe('D023 dates in samples are ISO 8601 with a time zone', () => {
+    it.each(named)('%s', (_name, op) => {
+      const dates = [...strings(op.sample)].filter(([, v]) => LOOKS_LIKE_DATE.test(v));
+      expect(dates.filter(([, v]) => !ISO_WITH_ZONE.test(v))).toEqual([]);
+    });
+  });
+
+  describe('D024 samples match outputFields', () => {
+    it.each(named)('%s', (_name, op) => {
+      expect(op.outputFields.length).toBeGreaterThan(0);
+      for (const field of op.outputFields) {
+        expect({ key: field.key, label: typeof field.label }).toEqual({
+          key: field.key,
+          label: 'string',
+        });
+        const values = valuesAt(op.sample, field.key);
+        expect({ key: field.key, inSample: values.length > 0 }).toEqual({
+          key: field.key,
+          inSample: true,
+        });
+        const check = field.type ? TYPE_CHECKS[field.type] : undefined;
+        if (check) {
+          const wrong = values.filter((v) => v !== null && !check(v));
+          expect({ key: field.key, type: field.type, wrong }).toEqual({
+            key: field.key,
+            type: field.type,
+            wrong: [],
+          });
+        }
+      }
+    });
+  });
+});
+
+describe('the rule helpers themselves', () => {
+  it('title case: flags lower-case words except small ones after the first', () => {
+    expect(titleCaseProblems('Deal Moved to Another Stage')).toEqual([]);
+    expect(titleCaseProblems('New contact')).toEqual(['contact']);
+    expect(titleCaseProblems('the Contact')).toEqual(['the']);
+  });
+
+  it('valuesAt follows the parent[]child notation', () => {
+    const sample = {
+      id: 'x',
+      contacts: [{ email: 'a@b.co' }, { email: 'c@d.co' }],
+      nested: { a: 1 },
+    };
+    expect(valuesAt(sample, 'contacts[]email')).toEqual(['a@b.co', 'c@d.co']);
+    expect(valuesAt(sample, 'nested__a')).toEqual([1]);
+    expect(valuesAt(sample, 'missing')).toEqual([]);
+  });
+
+  it('ISO dates need a time zone', () => {
+    expect(ISO_WITH_ZONE.test('2026-03-14T15:09:26.535Z')).toBe(true);
+    expect(ISO_WITH_ZONE.test('2026-03-14T15:09:26+01:00')).toBe(true);
+    expect(ISO_WITH_ZONE.test('2026-03-14T15:09:26')).toBe(false);
+    expect(ISO_WITH_ZONE.test('2026-03-14')).toBe(false);
+  });
+});
