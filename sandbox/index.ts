@@ -1,0 +1,26 @@
+// The sandbox's programmatic API, for the start script, the end-to-end tests
+// and benchmarks.
+export { DEFAULT_API_KEY, SUSPENDED_API_KEY } from './auth';
+export { dotenvLines, pointAppAt } from './env';
+export { startReceiver, type ReceivedHook, type Receiver, type ReceiverOptions } from './receiver';
+export {
+  DEFAULT_SEED,
+  isObjectId,
+  objectId,
+  seedData,
+  type SeedData,
+  type SeedSizes,
+} from './seed';
+export {
+  startSandbox,
+  type BaseName,
+  type Delivery,
+  type ForcedFailure,
+  type MaterialKind,
+  type NoteRecord,
+  type RecordedRequest,
+  type Sandbox,
+  type SandboxOptions,
+  type SendRecord,
+  type Subscription,
+} from './server';

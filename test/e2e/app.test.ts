@@ -1,0 +1,311 @@
+// The compiled app, run through zapier-platform-core's app tester, against
+// the sandbox over real HTTP: the connection, every polling trigger and
+// create, the headers that reach the service, and the failures a Zap builder
+// would see.
+import type { Bundle } from 'zapier-platform-core';
+import type { RecordedRequest } from '../../sandbox/server';
+import { bundleFor, failureOf, requestsDuring, run, useSandbox } from './helpers';
+
+const API_KEY = 'eyJhbGciOiJIUzI1NiJ9.ZTJlLXVzZXI.e2e-Key-7Q2x';
+
+const sandbox = useSandbox({ apiKey: API_KEY });
+
+/** The one request an operation made, checked for the headers every call carries. */
+function onlyRequest(requests: RecordedRequest[]): RecordedRequest {
+  expect(requests).toHaveLength(1);
+  const [request] = requests;
+  if (!request) throw new Error('no request');
+  expect(request.headers.authorization).toBe(API_KEY);
+  return request;
+}
+
+describe('the connection', () => {
+  it('tests the key with GET /api/template', async () => {
+    const { result, requests } = await requestsDuring(sandbox(), () =>
+      run('authentication.test', bundleFor(sandbox())),
+    );
+    expect(result).toEqual({ ok: true });
+    const request = onlyRequest(requests);
+    expect([request.method, request.path, request.base, request.status]).toEqual([
+      'GET',
+      '/api/template',
+      'BASE_URL',
+      200,
+    ]);
+    expect(request.headers['content-type']).toBe('application/json');
+  });
+
+  it('labels the connection by the last four characters of the key, without a request', async () => {
+    const { result, requests } = await requestsDuring(sandbox(), () =>
+      run('authentication.connectionLabel', bundleFor(sandbox())),
+    );
+    expect(result).toBe('API key ending 7Q2x');
+    expect(requests).toEqual([]);
+  });
+});
+
+describe('polling triggers (also the dropdown sources)', () => {
+  it.each([
+    [
+      'video',
+      '/api/video',
+      'videos',
+      { id: '69a381800100000000000001', title: 'Virtual Tour - 1200 Market Street' },
+    ],
+    ['pdf', '/api/pdf', 'pdfs', { id: '69a381800200000000000001', title: 'Buyer Guide 2026' }],
+    [
+      'image',
+      '/api/image',
+      'images',
+      { id: '69a381800300000000000001', title: 'Open House Flyer' },
+    ],
+    [
+      'template',
+      '/api/template',
+      'templates',
+      { id: '69a381800400000000000001', title: 'Follow-Up After Showing (Email)' },
+    ],
+  ] as const)('%s lists every item of GET %s', async (key, path, list, first) => {
+    const sb = sandbox();
+    const { result, requests } = await requestsDuring(sb, () =>
+      run(
+        `triggers.${key}.operation.perform`,
+        bundleFor(sb, { meta: { isFillingDynamicDropdown: true } as Bundle['meta'] }),
+      ),
+    );
+    expect(result).toEqual(sb.data[list].map(({ id, title }) => ({ id, title })));
+    expect((result as unknown[])[0]).toEqual(first);
+    const request = onlyRequest(requests);
+    expect([request.method, request.path, request.base]).toEqual(['GET', path, 'BASE_URL']);
+    expect(request.headers['content-type']).toBe('application/json');
+  });
+
+  it('lists e-mail and SMS templates alike', async () => {
+    const titles = (
+      (await run('triggers.template.operation.perform', bundleFor(sandbox()))) as {
+        title: string;
+      }[]
+    ).map((t) => t.title);
+    expect(titles).toEqual(
+      expect.arrayContaining(['Quick Check-In (SMS)', 'Welcome to the Neighborhood (Email)']),
+    );
+  });
+});
+
+describe('creates', () => {
+  it.each([
+    ['send_video', '/api/send-video', 'BASE_URL', 'video_id', 'videos', 'video'],
+    ['send_pdf', '/api/send-pdf', 'ALT_BASE_URL', 'pdf_id', 'pdfs', 'pdf'],
+    ['send_image', '/api/send-image', 'BASE_URL', 'image_id', 'images', 'image'],
+  ] as const)(
+    '%s POSTs %s on %s and the contact is created',
+    async (key, path, base, idKey, list, kind) => {
+      const sb = sandbox();
+      const email = `${key}.new@example.com`;
+      const materialId = sb.data[list][1]?.id ?? '';
+      const templateId = '69a381800400000000000002';
+      const { result, requests } = await requestsDuring(sb, () =>
+        run(
+          `creates.${key}.operation.perform`,
+          bundleFor(sb, {
+            inputData: { email: ` ${email} `, [idKey]: materialId, template_id: templateId },
+          }),
+        ),
+      );
+      expect(result).toEqual({
+        id: `${materialId}:${email}`,
+        status: true,
+        email,
+        [idKey]: materialId,
+        template_id: templateId,
+      });
+      const request = onlyRequest(requests);
+      expect([request.method, request.path, request.base, request.status]).toEqual([
+        'POST',
+        path,
+        base,
+        200,
+      ]);
+      expect(request.headers['content-type']).toBe('application/json');
+      expect(request.body).toEqual({ email, [idKey]: materialId, template_id: templateId });
+      expect(sb.sends.at(-1)).toEqual({
+        kind,
+        base,
+        email,
+        materialId,
+        templateId,
+        contactId: expect.stringMatching(/^[0-9a-f]{24}$/),
+        contactCreated: true,
+        at: expect.any(String),
+      });
+      expect(sb.data.contacts.at(-1)).toMatchObject({ email, first_name: `${key}.new` });
+    },
+  );
+
+  it('send_pdf goes to BASE_URL when ALT_BASE_URL is not set', async () => {
+    const sb = sandbox();
+    const saved = process.env.ALT_BASE_URL;
+    delete process.env.ALT_BASE_URL;
+    try {
+      const { requests } = await requestsDuring(sb, () =>
+        run(
+          'creates.send_pdf.operation.perform',
+          bundleFor(sb, {
+            inputData: {
+              email: 'jane.cooper@example.com',
+              pdf_id: '69a381800200000000000001',
+              template_id: '69a381800400000000000001',
+            },
+          }),
+        ),
+      );
+      expect([onlyRequest(requests).path, onlyRequest(requests).base]).toEqual([
+        '/api/send-pdf',
+        'BASE_URL',
+      ]);
+      expect(sb.sends.at(-1)?.contactCreated).toBe(false);
+    } finally {
+      if (saved === undefined) delete process.env.ALT_BASE_URL;
+      else process.env.ALT_BASE_URL = saved;
+    }
+  });
+
+  it('add_note POSTs /api/note and returns the note the service created', async () => {
+    const sb = sandbox();
+    const { result, requests } = await requestsDuring(sb, () =>
+      run(
+        'creates.add_note.operation.perform',
+        bundleFor(sb, {
+          inputData: { email: 'jane.cooper@example.com', content: 'Line one\nLine two' },
+        }),
+      ),
+    );
+    const note = sb.notes.at(-1);
+    expect(result).toEqual({
+      id: note?._id,
+      status: true,
+      email: 'jane.cooper@example.com',
+      content: 'Line one\nLine two',
+      contact_id: '69a381800500000000000001',
+      created_at: note?.created_at,
+      updated_at: note?.updated_at,
+    });
+    const request = onlyRequest(requests);
+    expect([request.method, request.path, request.base, request.status]).toEqual([
+      'POST',
+      '/api/note',
+      'BASE_URL',
+      200,
+    ]);
+    expect(request.headers['content-type']).toBe('application/json');
+    expect(request.body).toEqual({
+      email: 'jane.cooper@example.com',
+      content: 'Line one\nLine two',
+    });
+    await sb.settled();
+  });
+});
+
+describe('failures, as the Zap builder sees them', () => {
+  const sendVideo = (inputData: Record<string, string>): Promise<unknown> =>
+    run(
+      'creates.send_video.operation.perform',
+      bundleFor(sandbox(), {
+        inputData: {
+          email: 'jane.cooper@example.com',
+          video_id: '69a381800100000000000001',
+          template_id: '69a381800400000000000001',
+          ...inputData,
+        },
+      }),
+    );
+
+  it('401: a key the service rejects asks to reconnect, quoting the service', async () => {
+    const failure = await failureOf(
+      run('authentication.test', { authData: { api_key: 'aaaa.bbbb.cccc' } }),
+    );
+    expect(failure.name).toBe('ExpiredAuthError');
+    expect(failure.message).toBe(
+      'CRMGrow rejected the API key (HTTP 401: "invalid signature"). Copy your current API key from ' +
+        'CRMGrow and reconnect your CRMGrow account in Zapier.',
+    );
+    expect(sandbox().requests.at(-1)?.status).toBe(401);
+  });
+
+  it('400: a suspended account is quoted', async () => {
+    const failure = await failureOf(
+      run('triggers.video.operation.perform', { authData: { api_key: sandbox().suspendedApiKey } }),
+    );
+    expect(failure.name).toBe('AppError');
+    expect(failure.message).toBe(
+      'CRMGrow refused the request (HTTP 400: "Account is Suspended"). Check the values this step sends and try again.',
+    );
+  });
+
+  it('HTML 404: a BASE_URL with a wrong path names the path and the setting, with no HTML', async () => {
+    const sb = sandbox();
+    process.env.BASE_URL = `${sb.baseUrl}/v2`;
+    try {
+      const failure = await failureOf(run('authentication.test', bundleFor(sb)));
+      expect(failure.name).toBe('AppError');
+      expect(failure.message).toBe(
+        `CRMGrow has no endpoint at GET /v2/api/template (HTTP 404). Check the BASE_URL setting (now "${sb.baseUrl}/v2"): ` +
+          "it should be the API's address, such as https://api.crmgrow.com.",
+      );
+      expect(sb.requests.at(-1)).toMatchObject({ path: '/v2/api/template', status: 404 });
+    } finally {
+      process.env.BASE_URL = sb.baseUrl;
+    }
+  });
+
+  it('500: an id the service cannot read gives the server-error message', async () => {
+    const failure = await failureOf(sendVideo({ video_id: 'not-an-id' }));
+    expect(failure.name).toBe('AppError');
+    expect(failure.message).toBe(
+      'CRMGrow had a server error on POST /api/send-video (HTTP 500: "internal_server_error"). This is often ' +
+        'temporary: try again in a few minutes. If it keeps happening, check that the selected items still exist in CRMGrow.',
+    );
+    expect(JSON.parse(failure.error.message)).toMatchObject({ code: 'server_error', status: 500 });
+  });
+
+  it('500 on a list (forced in the sandbox) fails the poll with the same message', async () => {
+    sandbox().failNext({ method: 'GET', path: '/api/image', status: 500 });
+    const failure = await failureOf(run('triggers.image.operation.perform', bundleFor(sandbox())));
+    expect(failure.message).toMatch(
+      /^CRMGrow had a server error on GET \/api\/image \(HTTP 500: "internal_server_error"\)\. /,
+    );
+  });
+
+  it('429 with Retry-After becomes a ThrottledError', async () => {
+    sandbox().failNext({
+      path: '/api/pdf',
+      status: 429,
+      body: { error: 'Too many requests' },
+      headers: { 'Retry-After': '17' },
+    });
+    const failure = await failureOf(run('triggers.pdf.operation.perform', bundleFor(sandbox())));
+    expect(failure.name).toBe('ThrottledError');
+    expect(failure.message).toBe(
+      'CRMGrow is receiving too many requests (HTTP 429: "Too many requests"). Zapier will retry in 17 seconds.',
+    );
+  });
+
+  it.each([
+    [
+      'a template that no longer exists',
+      { template_id: '0123456789abcdef01234567' },
+      'Send error: not selected templete',
+    ],
+    [
+      'a delivery the service could not make',
+      { template_id: '69a381800f00000000000001' },
+      'Send error',
+    ],
+  ])('400 for %s quotes the service', async (_, inputData, error) => {
+    const failure = await failureOf(sendVideo(inputData));
+    expect(failure.name).toBe('AppError');
+    expect(failure.message).toBe(
+      `CRMGrow refused the request (HTTP 400: "${error}"). Check the values this step sends and try again.`,
+    );
+  });
+});

@@ -1,0 +1,237 @@
+// Every REST-hook trigger through a whole life, over real HTTP: the app
+// subscribes a local receiver, the sandbox delivers the event as the service
+// does, the app turns the delivered body into an item, and unsubscribes.
+import type { Bundle } from 'zapier-platform-core';
+import { ACTION_VALUES, HOOK_EVENTS, type ActionValue } from '../../src/hooks/events';
+import { startReceiver, type ReceivedHook, type Receiver } from '../../sandbox/receiver';
+import type { RecordedRequest, Sandbox } from '../../sandbox/server';
+import { bundleFor, requestsDuring, run, useSandbox } from './helpers';
+
+const OBJECT_ID = /^[0-9a-f]{24}$/;
+
+const sandbox = useSandbox();
+let receiver: Receiver;
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+});
+afterAll(async () => {
+  await receiver.close();
+});
+
+function payloadOf(action: ActionValue): Readonly<Record<string, unknown>> {
+  const event = HOOK_EVENTS.find((e) => e.action === action);
+  if (!event) throw new Error(`no HOOK_EVENTS row for ${action}`);
+  return event.payload;
+}
+
+function onlyRequest(sb: Sandbox, requests: RecordedRequest[]): RecordedRequest {
+  expect(requests).toHaveLength(1);
+  const [request] = requests;
+  if (!request) throw new Error('no request');
+  expect(request.headers.authorization).toBe(sb.apiKey);
+  return request;
+}
+
+/** The bundle Zapier gives `perform` for a delivered webhook. */
+const deliveredBundle = (
+  sb: Sandbox,
+  hook: ReceivedHook,
+  subscribeData: { id: string },
+): Partial<Bundle> =>
+  bundleFor(sb, {
+    cleanedRequest: hook.body as Bundle['cleanedRequest'],
+    rawRequest: {
+      method: 'POST',
+      querystring: '',
+      headers: { 'Content-Type': String(hook.headers['content-type']) },
+      content: hook.rawBody,
+    },
+    targetUrl: receiver.url,
+    subscribeData,
+  });
+
+async function subscribe(sb: Sandbox, action: ActionValue): Promise<{ id: string }> {
+  const { result, requests } = await requestsDuring(sb, () =>
+    run(
+      `triggers.${action}.operation.performSubscribe`,
+      bundleFor(sb, { targetUrl: receiver.url }),
+    ),
+  );
+  const request = onlyRequest(sb, requests);
+  expect(request).toMatchObject({
+    method: 'POST',
+    path: '/api/outbound/subscribe',
+    base: 'BASE_URL',
+    body: { hookUrl: receiver.url, action },
+    status: 201,
+  });
+  expect(request.headers['content-type']).toBe('application/json');
+  return result as { id: string };
+}
+
+async function unsubscribe(
+  sb: Sandbox,
+  action: ActionValue,
+  subscribeData: { id: string },
+): Promise<unknown> {
+  const { result, requests } = await requestsDuring(sb, () =>
+    run(
+      `triggers.${action}.operation.performUnsubscribe`,
+      bundleFor(sb, { subscribeData, targetUrl: receiver.url }),
+    ),
+  );
+  expect(onlyRequest(sb, requests)).toMatchObject({
+    method: 'DELETE',
+    path: '/api/outbound/unsubscribe',
+    query: { id: subscribeData.id },
+    status: 201,
+  });
+  return result;
+}
+
+/** The normalised item keeps every field as sent, has an id, and parses the contact strings. */
+function expectNormalised(
+  item: Record<string, unknown>,
+  payload: Readonly<Record<string, unknown>>,
+): void {
+  expect(item).toEqual(
+    expect.objectContaining({
+      ...payload,
+      id: typeof payload.id === 'string' ? payload.id : expect.stringMatching(/^evt_[0-9a-f]{24}$/),
+    }),
+  );
+  if (typeof payload.contact === 'string' && payload.contact) {
+    const contacts = item.contacts as Record<string, unknown>[];
+    expect(contacts.length).toBeGreaterThan(0);
+    for (const contact of contacts) {
+      expect(contact).toEqual({
+        id: expect.stringMatching(OBJECT_ID),
+        first_name: expect.any(String),
+        last_name: expect.any(String),
+        email: expect.stringMatching(/^[^@\s]+@[^@\s]+$/),
+        cell_phone: expect.any(String),
+      });
+      expect(payload.contact).toContain(String(contact.email));
+    }
+  }
+}
+
+describe.each(ACTION_VALUES)('%s', (action) => {
+  it('subscribe → sample → deliver → perform → unsubscribe', async () => {
+    const sb = sandbox();
+    const payload = payloadOf(action);
+
+    const subscribeData = await subscribe(sb, action);
+    expect(subscribeData.id).toMatch(OBJECT_ID);
+    expect(sb.subscriptions.get(subscribeData.id)).toEqual({
+      id: subscribeData.id,
+      hookUrl: receiver.url,
+      action,
+      createdAt: expect.any(String),
+    });
+
+    const list = await requestsDuring(sb, () =>
+      run(`triggers.${action}.operation.performList`, bundleFor(sb)),
+    );
+    const listRequest = onlyRequest(sb, list.requests);
+    expect(listRequest).toMatchObject({
+      method: 'GET',
+      path: '/api/outbound/perform',
+      status: 201,
+    });
+    expect(listRequest.headers.action).toBe(action);
+    const samples = list.result as Record<string, unknown>[];
+    expect(samples).toHaveLength(1);
+
+    const deliveries = await sb.fire(action);
+    expect(deliveries.map((d) => [d.hookUrl, d.status])).toEqual([[receiver.url, 200]]);
+    const delivered = await receiver.next();
+    expect(delivered.method).toBe('POST');
+    expect(delivered.headers['content-type']).toBe('application/json');
+    expect(delivered.body).toEqual(payload);
+
+    const before = sb.requests.length;
+    const items = (await run(
+      `triggers.${action}.operation.perform`,
+      deliveredBundle(sb, delivered, subscribeData),
+    )) as Record<string, unknown>[];
+    expect(sb.requests.length).toBe(before);
+    expect(items).toHaveLength(1);
+    const [item = {}] = items;
+    expectNormalised(item, payload);
+    // The editor's sample has the shape of a live event (D006).
+    expect(Object.keys(samples[0] ?? {}).sort()).toEqual(Object.keys(item).sort());
+
+    await unsubscribe(sb, action, subscribeData);
+    expect(sb.subscriptions.has(subscribeData.id)).toBe(false);
+    expect(sb.subscriptions.size).toBe(0);
+  });
+});
+
+describe('events the service fires by itself', () => {
+  it('adding a note through the API reaches the create_note hook, and perform reads it', async () => {
+    const sb = sandbox();
+    const subscribeData = await subscribe(sb, 'create_note');
+    await run(
+      'creates.add_note.operation.perform',
+      bundleFor(sb, { inputData: { email: 'omar@example.net', content: 'Asked for a callback' } }),
+    );
+    const delivered = await receiver.next();
+    const note = sb.notes.at(-1);
+    const contact = sb.data.contacts.at(-1);
+    expect(delivered.body).toEqual({
+      id: note?._id,
+      title: '',
+      content: 'Asked for a callback',
+      contact: `[${contact?.id},omar,,omar@example.net,]`,
+      create_at: note?.created_at,
+    });
+    const [item] = (await run(
+      'triggers.create_note.operation.perform',
+      deliveredBundle(sb, delivered, subscribeData),
+    )) as Record<string, unknown>[];
+    expect(item).toMatchObject({
+      id: note?._id,
+      content: 'Asked for a callback',
+      contacts: [
+        {
+          id: contact?.id,
+          first_name: 'omar',
+          last_name: '',
+          email: 'omar@example.net',
+          cell_phone: '',
+        },
+      ],
+    });
+    await unsubscribe(sb, 'create_note', subscribeData);
+  });
+});
+
+describe('unsubscribing', () => {
+  it('succeeds for a subscription the service no longer holds', async () => {
+    const sb = sandbox();
+    const subscribeData = await subscribe(sb, 'add_deal');
+    await unsubscribe(sb, 'add_deal', subscribeData);
+    expect(await unsubscribe(sb, 'add_deal', subscribeData)).toEqual({
+      id: subscribeData.id,
+      outcome: 'unsubscribed',
+    });
+  });
+});
+
+describe('a service that answers subscribe with `_id`, as the interface document says', () => {
+  const underscored = useSandbox({ subscribeIdKey: '_id' });
+
+  it('keeps the id for unsubscribing', async () => {
+    const sb = underscored();
+    const subscribeData = await subscribe(sb, 'move_deal');
+    expect(subscribeData).toEqual({
+      _id: expect.stringMatching(OBJECT_ID),
+      id: expect.stringMatching(OBJECT_ID),
+    });
+    expect(sb.subscriptions.has(subscribeData.id)).toBe(true);
+    await unsubscribe(sb, 'move_deal', subscribeData);
+    expect(sb.subscriptions.size).toBe(0);
+  });
+});
