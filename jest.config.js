@@ -1,5 +1,8 @@
 // Unit tests run with nock and no network; end-to-end tests talk to the
-// local sandbox over loopback HTTP and never load nock.
+// local sandbox over loopback HTTP and never load nock. `npm test` runs the two
+// projects in separate jest runs: core patches Node's http module for the whole
+// worker process when the app runs through its Lambda handler (as the e2e
+// harness does), and nock must not meet that patch in a reused worker.
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] };
 
 module.exports = {

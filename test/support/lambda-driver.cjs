@@ -1,0 +1,33 @@
+// Runs in a fresh Node process against an unpacked build.zip, the way Zapier's
+// Lambda does: requires the zip's zapierwrapper.js, calls its handler once per
+// event (a JSON array on stdin), and prints one JSON line per call, marked
+// RESULT, since core's own logger also writes to stdout.
+'use strict';
+const { Buffer } = require('node:buffer');
+const path = require('node:path');
+
+async function main() {
+  const chunks = [];
+  for await (const chunk of process.stdin) chunks.push(chunk);
+  const events = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  const { handler } = require(path.join(process.argv[2], 'zapierwrapper.js'));
+  for (const event of events) {
+    try {
+      const output = await handler(event, {});
+      process.stdout.write(`RESULT ${JSON.stringify({ ok: true, results: output.results })}\n`);
+    } catch (error) {
+      process.stdout.write(
+        `RESULT ${JSON.stringify({ ok: false, name: error.name, message: error.message })}\n`,
+      );
+    }
+  }
+}
+
+// Exit at once, as a Lambda freezes: keep-alive sockets would hold the process open.
+main().then(
+  () => process.exit(0),
+  (error) => {
+    process.stderr.write(`${error.stack}\n`);
+    process.exit(1);
+  },
+);
