@@ -143,6 +143,79 @@ function listItemsOf(z: ZObject, spec: ListSpec, data: unknown): ListItem[] {
   return items;
 }
 
+/**
+ * How many items a poll returns at most: the newest. Zapier triggers at most
+ * 100 new items per poll and remembers the ids it has seen, so returning every
+ * item only makes polls of large accounts big and slow (50,000 items are
+ * 3.6 MiB, 100,000 pass Zapier's 6 MiB limit). 1,000 is ten times what one
+ * poll can trigger, in under 0.1 MiB.
+ */
+export const POLL_LIMIT = 1_000;
+
+/**
+ * The same for the poll that fills Zapier's dedupe list when a Zap is turned
+ * on: it reaches further back, so that deleting some of the newest items does
+ * not bring never-seen older ones into the newest 1,000, to trigger as new.
+ * 10,000 items are about 0.7 MiB.
+ */
+export const DEDUPE_LIMIT = 10_000;
+
+/** Choices per page of a dropdown; Zapier asks for the next page (meta.page) on "Load more". */
+export const DROPDOWN_PAGE_SIZE = 100;
+
+const OBJECT_ID = /^[0-9a-f]{24}$/i;
+
+/**
+ * Newest first, or undefined when the age of the items is unknown. The
+ * service's ids are MongoDB ObjectIds, whose first 8 hex digits are the
+ * creation time in seconds, so descending ids are newest first; the service
+ * itself sends the list in no particular order.
+ */
+function newestFirst(items: readonly ListItem[]): ListItem[] | undefined {
+  if (!items.every((item) => OBJECT_ID.test(item.id))) return undefined;
+  return items
+    .map((item) => ({ key: item.id.toLowerCase(), item }))
+    .sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0))
+    .map(({ item }) => item);
+}
+
+// Made on the first dropdown fill: creating it takes ~5 ms, as long as loading the whole app.
+let collator: Intl.Collator | undefined;
+
+/** A–Z by title ("#2" before "#10"), untitled last, ties by id: the same order on every page. */
+function titleOrder(a: ListItem, b: ListItem): number {
+  collator ??= new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+  return (
+    Number(a.title === '') - Number(b.title === '') ||
+    collator.compare(a.title, b.title) ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
+}
+
+/** The page Zapier asks for, counting from 0. */
+function pageOf(bundle: Bundle): number {
+  const page = Number(bundle.meta?.page ?? 0);
+  return Number.isInteger(page) && page > 0 ? page : 0;
+}
+
+const slice = <T>(items: readonly T[], page: number, size: number): T[] =>
+  items.slice(page * size, (page + 1) * size);
+
+/**
+ * What one run returns. A dropdown gets a page of choices by title; a poll a
+ * page of the newest items or, when their age is unknown, every item on page
+ * 0, since a cut in the service's order could leave new items out for good.
+ */
+function selectionOf(bundle: Bundle, items: ListItem[]): ListItem[] {
+  const page = pageOf(bundle);
+  if (bundle.meta?.isFillingDynamicDropdown) {
+    return slice([...items].sort(titleOrder), page, DROPDOWN_PAGE_SIZE);
+  }
+  const newest = newestFirst(items);
+  if (!newest) return page === 0 ? items : [];
+  return slice(newest, page, bundle.meta?.isPopulatingDedupe ? DEDUPE_LIMIT : POLL_LIMIT);
+}
+
 function listTrigger(key: ListKey, spec: ListSpec): Trigger {
   return defineTrigger({
     key,
@@ -151,7 +224,9 @@ function listTrigger(key: ListKey, spec: ListSpec): Trigger {
     operation: {
       type: 'polling',
       perform: async (z: ZObject, bundle: Bundle): Promise<ListItem[]> =>
-        listItemsOf(z, spec, (await callApi(z, bundle, spec.endpoint)).data),
+        selectionOf(bundle, listItemsOf(z, spec, (await callApi(z, bundle, spec.endpoint)).data)),
+      // Pages the dropdowns fed by this trigger: "Load more" asks for meta.page 1, 2, …
+      canPaginate: true,
       sample: { ...spec.sample },
       outputFields: listOutputFields(spec),
     },

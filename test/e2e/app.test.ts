@@ -49,36 +49,54 @@ describe('polling triggers (also the dropdown sources)', () => {
     [
       'video',
       '/api/video',
-      'videos',
-      { id: '69a381800100000000000001', title: 'Virtual Tour - 1200 Market Street' },
+      [
+        { id: '69a381800100000000000003', title: 'How Escrow Works' },
+        { id: '69a381800100000000000002', title: 'Meet Your Agent' },
+        { id: '69a381800100000000000001', title: 'Virtual Tour - 1200 Market Street' },
+      ],
     ],
-    ['pdf', '/api/pdf', 'pdfs', { id: '69a381800200000000000001', title: 'Buyer Guide 2026' }],
+    [
+      'pdf',
+      '/api/pdf',
+      [
+        { id: '69a381800200000000000001', title: 'Buyer Guide 2026' },
+        { id: '69a381800200000000000002', title: 'Seller Checklist' },
+      ],
+    ],
     [
       'image',
       '/api/image',
-      'images',
-      { id: '69a381800300000000000001', title: 'Open House Flyer' },
+      [
+        { id: '69a381800300000000000002', title: 'Just Sold Postcard' },
+        { id: '69a381800300000000000001', title: 'Open House Flyer' },
+      ],
     ],
     [
       'template',
       '/api/template',
-      'templates',
-      { id: '69a381800400000000000001', title: 'Follow-Up After Showing (Email)' },
+      [
+        { id: '69a381800400000000000001', title: 'Follow-Up After Showing (Email)' },
+        { id: '69a381800400000000000002', title: 'Quick Check-In (SMS)' },
+        { id: '69a381800400000000000004', title: 'Showing Reminder (SMS)' },
+        { id: '69a381800400000000000003', title: 'Welcome to the Neighborhood (Email)' },
+      ],
     ],
-  ] as const)('%s lists every item of GET %s', async (key, path, list, first) => {
-    const sb = sandbox();
-    const { result, requests } = await requestsDuring(sb, () =>
-      run(
-        `triggers.${key}.operation.perform`,
-        bundleFor(sb, { meta: { isFillingDynamicDropdown: true } as Bundle['meta'] }),
-      ),
-    );
-    expect(result).toEqual(sb.data[list].map(({ id, title }) => ({ id, title })));
-    expect((result as unknown[])[0]).toEqual(first);
-    const request = onlyRequest(requests);
-    expect([request.method, request.path, request.base]).toEqual(['GET', path, 'BASE_URL']);
-    expect(request.headers['content-type']).toBe('application/json');
-  });
+  ] as const)(
+    '%s fills its dropdown with every item of GET %s, by title',
+    async (key, path, choices) => {
+      const sb = sandbox();
+      const { result, requests } = await requestsDuring(sb, () =>
+        run(
+          `triggers.${key}.operation.perform`,
+          bundleFor(sb, { meta: { isFillingDynamicDropdown: true } as Bundle['meta'] }),
+        ),
+      );
+      expect(result).toEqual(choices);
+      const request = onlyRequest(requests);
+      expect([request.method, request.path, request.base]).toEqual(['GET', path, 'BASE_URL']);
+      expect(request.headers['content-type']).toBe('application/json');
+    },
+  );
 
   it('lists e-mail and SMS templates alike', async () => {
     const titles = (
@@ -89,6 +107,51 @@ describe('polling triggers (also the dropdown sources)', () => {
     expect(titles).toEqual(
       expect.arrayContaining(['Quick Check-In (SMS)', 'Welcome to the Neighborhood (Email)']),
     );
+  });
+});
+
+describe('a large account: 50,000 videos', () => {
+  const big = useSandbox({ apiKey: API_KEY, seed: { videos: 50_000 } });
+
+  it('polls the newest 1,000 videos in one request', async () => {
+    const { result, requests } = await requestsDuring(big(), () =>
+      run('triggers.video.operation.perform', bundleFor(big())),
+    );
+    onlyRequest(requests);
+    const videos = result as { id: string; title: string }[];
+    expect(videos).toHaveLength(1_000);
+    expect(videos[0]).toEqual({
+      id: '69a38180010000000000c350',
+      title: 'First-Time Buyer Q&A #10000',
+    });
+    expect(videos[999]).toEqual({
+      id: '69a38180010000000000bf69',
+      title: 'Virtual Tour - 1200 Market Street #9801',
+    });
+  });
+
+  it('fills the video dropdown 100 choices a page, by title, one request a page', async () => {
+    const page = async (n: number): Promise<{ id: string; title: string }[]> => {
+      const { result, requests } = await requestsDuring(big(), () =>
+        run(
+          'triggers.video.operation.perform',
+          bundleFor(big(), { meta: { isFillingDynamicDropdown: true, page: n } as Bundle['meta'] }),
+        ),
+      );
+      onlyRequest(requests);
+      return result as { id: string; title: string }[];
+    };
+    const first = await page(0);
+    expect(first).toHaveLength(100);
+    expect(first[0]).toEqual({ id: '69a381800100000000000005', title: 'First-Time Buyer Q&A' });
+    expect(first[99]).toEqual({
+      id: '69a3818001000000000001f4',
+      title: 'First-Time Buyer Q&A #100',
+    });
+    expect((await page(1))[0]).toEqual({
+      id: '69a3818001000000000001f9',
+      title: 'First-Time Buyer Q&A #101',
+    });
   });
 });
 

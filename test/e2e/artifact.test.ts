@@ -133,8 +133,9 @@ describe('build/build.zip, run as Zapier runs it', () => {
 
     expect(auth).toEqual({ ok: true, results: { ok: true } });
     expect(poll?.ok).toBe(true);
+    // Newest first: the seeded ids share their time and count up.
     expect(poll?.results).toEqual(
-      sandbox.data.videos.map((video) => ({ id: video.id, title: video.title })),
+      sandbox.data.videos.map((video) => ({ id: video.id, title: video.title })).reverse(),
     );
     expect(send).toEqual({
       ok: true,

@@ -53,7 +53,28 @@ function performOf(key: ListKey): Perform {
 }
 
 /** Runs the trigger through the app tester, so core's output checks run too. */
-const poll = (key: ListKey): Promise<unknown> => appTester(performOf(key), bundleWith());
+const poll = (key: ListKey, meta?: Partial<Bundle['meta']>): Promise<unknown> =>
+  appTester(performOf(key), bundleWith(meta ? { meta: meta as Bundle['meta'] } : {}));
+
+/** A dropdown fill of one page, as Zapier asks for it. */
+const dropdownPage = (key: ListKey, page?: number): Promise<unknown> =>
+  poll(key, { isFillingDynamicDropdown: true, ...(page === undefined ? {} : { page }) });
+
+/**
+ * A MongoDB ObjectId as the service makes them: 8 hex digits of creation time
+ * in seconds (here 2026-03-01T00:00:00Z plus `second`), then 16 of counter.
+ */
+const objectId = (second: number, counter = 0): string =>
+  (0x69a38180 + second).toString(16) + counter.toString(16).padStart(16, '0');
+
+/** n items created a second apart: item(0) the oldest. */
+const item = (n: number): { id: string; title: string } => ({
+  id: objectId(n),
+  title: `Created ${n}`,
+});
+
+/** 0 … n-1, in an order that is neither oldest nor newest first. */
+const scrambled = (n: number): number[] => Array.from({ length: n }, (_, i) => (i * 7919) % n);
 
 const api = (key: ListKey, host = 'https://api.crmgrow.com'): nock.Interceptor =>
   nock(host, {
@@ -90,6 +111,10 @@ describe('list triggers', () => {
       expect(trigger.operation.type).toBe('polling');
     });
 
+    it('lets the dropdowns it feeds load more choices, page by page', () => {
+      expect(trigger.operation).toMatchObject({ canPaginate: true });
+    });
+
     it('has a realistic sample whose keys and types match the labelled outputFields', () => {
       const { sample, outputFields } = trigger.operation;
       expect(sample).toEqual({
@@ -102,16 +127,97 @@ describe('list triggers', () => {
       ]);
     });
 
-    it(`sends GET https://api.crmgrow.com${expected.path} with the key and JSON content type, and returns the items`, async () => {
+    it(`sends GET https://api.crmgrow.com${expected.path} with the key and JSON content type, and returns the items, newest first`, async () => {
       const scope = api(key).reply(200, [
-        { id: id(1), title: 'First' },
-        { id: id(2), title: 'Second' },
+        { id: id(1), title: 'Older' },
+        { id: id(2), title: 'Newer' },
       ]);
       expect(await poll(key)).toEqual([
-        { id: id(1), title: 'First' },
-        { id: id(2), title: 'Second' },
+        { id: id(2), title: 'Newer' },
+        { id: id(1), title: 'Older' },
       ]);
       expect(scope.isDone()).toBe(true);
+    });
+
+    it('orders a poll by the creation time in the ObjectIds, upper-case hex digits included', async () => {
+      api(key).reply(200, [
+        { id: '69a381800000000000000001', title: 'Mar 1, 00:00:00' },
+        { id: '69a3c9a00000000000000001', title: 'Mar 1, 05:00:00' },
+        { id: '69a381810000000000000009', title: 'Mar 1, 00:00:01, counter 9' },
+        { id: '69A381810000000000000A0F', title: 'Mar 1, 00:00:01, counter A0F' },
+        { id: '69a381810000000000000a0a', title: 'Mar 1, 00:00:01, counter a0a' },
+      ]);
+      expect(await poll(key)).toEqual([
+        { id: '69a3c9a00000000000000001', title: 'Mar 1, 05:00:00' },
+        { id: '69A381810000000000000A0F', title: 'Mar 1, 00:00:01, counter A0F' },
+        { id: '69a381810000000000000a0a', title: 'Mar 1, 00:00:01, counter a0a' },
+        { id: '69a381810000000000000009', title: 'Mar 1, 00:00:01, counter 9' },
+        { id: '69a381800000000000000001', title: 'Mar 1, 00:00:00' },
+      ]);
+    });
+
+    it('returns at most the newest 1,000 items per poll, and the next 1,000 on page 1, one request each', async () => {
+      const answer = scrambled(2_500).map(item);
+      api(key).reply(200, answer);
+      api(key).reply(200, answer);
+      const newest = (from: number, count: number): unknown[] =>
+        Array.from({ length: count }, (_, k) => item(from - k));
+      expect(await poll(key)).toEqual(newest(2_499, 1_000));
+      expect(await poll(key, { page: 1 })).toEqual(newest(1_499, 1_000));
+    });
+
+    it('reaches back 10,000 items in the poll that fills the dedupe list when a Zap is turned on', async () => {
+      api(key).reply(200, scrambled(10_500).map(item));
+      const result = (await poll(key, { isPopulatingDedupe: true })) as unknown[];
+      expect(result).toHaveLength(10_000);
+      expect(result[0]).toEqual(item(10_499));
+      expect(result[9_999]).toEqual(item(500));
+    });
+
+    it("returns every item in the service's order when an id is not an ObjectId, and nothing on page 1", async () => {
+      const answer = [...scrambled(1_500).map(item), { id: 42, title: 'Numeric id' }];
+      api(key).reply(200, answer);
+      api(key).reply(200, answer);
+      expect(await poll(key)).toEqual([
+        ...scrambled(1_500).map(item),
+        { id: '42', title: 'Numeric id' },
+      ]);
+      expect(await poll(key, { page: 1 })).toEqual([]);
+    });
+
+    it('fills a dropdown 100 choices a page, A–Z by title with numbers in order, untitled last, one request a page', async () => {
+      // 249 titled items and one untitled, sent newest first.
+      const listing = (n: number): { id: string; title: string } => ({
+        id: objectId(n),
+        title: n === 250 ? '' : `Listing #${n}`,
+      });
+      const answer = Array.from({ length: 250 }, (_, i) => listing(250 - i));
+      for (let page = 0; page < 4; page++) api(key).reply(200, answer);
+      const listings = (from: number, to: number): unknown[] =>
+        Array.from({ length: to - from + 1 }, (_, i) => listing(from + i));
+      expect(await dropdownPage(key)).toEqual(listings(1, 100));
+      expect(await dropdownPage(key, 1)).toEqual(listings(101, 200));
+      expect(await dropdownPage(key, 2)).toEqual(listings(201, 250));
+      expect(await dropdownPage(key, 3)).toEqual([]);
+    });
+
+    it('sorts dropdown titles regardless of case and accents, and breaks ties by id, whatever the ids', async () => {
+      api(key).reply(200, [
+        { id: 'k-2', title: 'banana' },
+        { id: 'k-9', title: 'apple' },
+        { id: 'k-5', title: '' },
+        { id: 'k-1', title: 'Éclair' },
+        { id: 'k-3', title: 'Apple' },
+        { id: 7, title: 'Cherry' },
+      ]);
+      expect(await dropdownPage(key, 0)).toEqual([
+        { id: 'k-3', title: 'Apple' },
+        { id: 'k-9', title: 'apple' },
+        { id: 'k-2', title: 'banana' },
+        { id: '7', title: 'Cherry' },
+        { id: 'k-1', title: 'Éclair' },
+        { id: 'k-5', title: '' },
+      ]);
     });
 
     it('uses BASE_URL', async () => {
@@ -130,8 +236,8 @@ describe('list triggers', () => {
         ],
       });
       expect(await poll(key)).toEqual([
-        { id: id(3), title: 'From _id' },
         { id: id(4), title: 'id wins' },
+        { id: id(3), title: 'From _id' },
       ]);
     });
 
