@@ -2,24 +2,16 @@
 // Zapier runs it, against the local sandbox over real HTTP. No network, no
 // account. Prints what ran, what came back and how long it took; exits 0, or
 // 1 naming what failed.
-import type { Bundle, PlainInputField } from 'zapier-platform-core';
+import type { Bundle } from 'zapier-platform-core';
 import { version as coreVersion } from 'zapier-platform-core';
-import {
-  createInvoker,
-  loadCompiledApp,
-  userMessageOf,
-  type CompiledApp,
-  type Invoke,
-} from '../sandbox/harness';
+import { createInvoker, loadCompiledApp, userMessageOf, type Invoke } from '../sandbox/harness';
 import { pointAppAt } from '../sandbox/env';
 import { startReceiver, type Receiver } from '../sandbox/receiver';
 import { startSandbox, type Sandbox } from '../sandbox/server';
+import { DEMO_EMAIL, dropdownsOf, idsOf, inputDataFor, operationKeysOf } from './lib/operations';
 
 /** The webhook actions whose whole cycle the report shows. */
 const HOOK_CYCLES = ['add_contact', 'send_material', 'create_note', 'delete_task'] as const;
-/** A new address, so the report shows the service creating the contact. */
-const DEMO_EMAIL = 'new.customer@example.com';
-const DEMO_NOTE = 'Called from npm start: interested in the Market Street listing.';
 /** A well-formed template id that does not exist, like one deleted after the Zap was set up. */
 const DELETED_TEMPLATE_ID = '0123456789abcdef01234567';
 
@@ -51,17 +43,6 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' 
 const isAppError = (error: unknown): boolean =>
   error instanceof Error &&
   /^(AppError|ExpiredAuthError|ThrottledError|HaltedError)$/.test(error.name);
-
-const idsOf = (value: unknown): string[] =>
-  Array.isArray(value)
-    ? value.flatMap((item: unknown) =>
-        typeof item === 'object' &&
-        item !== null &&
-        typeof (item as { id?: unknown }).id === 'string'
-          ? [(item as { id: string }).id]
-          : [],
-      )
-    : [];
 
 class Report {
   readonly results: StepResult[] = [];
@@ -123,40 +104,6 @@ async function expectFailure(run: () => Promise<unknown>, serviceText: string): 
     return { detail: 'fails as it should', more: [`message: ${message}`] };
   }
   throw new Error('this step should have failed, but it succeeded');
-}
-
-/** The dropdown fields of the creates: [create key, field, trigger key]. */
-function dropdownsOf(app: CompiledApp): [string, PlainInputField, string][] {
-  return Object.entries(app.creates).flatMap(([createKey, create]) =>
-    (create.operation.inputFields ?? []).flatMap((field): [string, PlainInputField, string][] => {
-      if (
-        typeof field === 'function' ||
-        !('dynamic' in field) ||
-        typeof field.dynamic !== 'string'
-      ) {
-        return [];
-      }
-      return [[createKey, field, field.dynamic.split('.')[0] ?? '']];
-    }),
-  );
-}
-
-/** Values for a create's static fields: a dropdown's first choice, the demo e-mail, a note. */
-function inputDataFor(
-  app: CompiledApp,
-  createKey: string,
-  choices: ReadonlyMap<string, string>,
-): Record<string, string> {
-  const fields = app.creates[createKey]?.operation.inputFields ?? [];
-  return Object.fromEntries(
-    fields.flatMap((field) => {
-      if (typeof field === 'function') return [];
-      const trigger = typeof field.dynamic === 'string' ? field.dynamic.split('.')[0] : undefined;
-      if (trigger) return [[field.key, choices.get(trigger) ?? '']];
-      if (field.key.includes('email')) return [[field.key, DEMO_EMAIL]];
-      return [[field.key, DEMO_NOTE]];
-    }),
-  );
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -268,10 +215,7 @@ async function run(sandbox: Sandbox, receiver: Receiver, report: Report): Promis
   );
 
   report.section('Polling triggers');
-  const polling = Object.keys(app.triggers).filter(
-    (key) => app.triggers[key]?.operation.type !== 'hook',
-  );
-  for (const key of polling) {
+  for (const key of operationKeysOf(app).polling) {
     await report.step(`trigger ${key}`, async () => {
       const items = await invoke(`triggers.${key}.operation.perform`, { authData });
       const list = Array.isArray(items) ? (items as { title?: unknown }[]) : [];
@@ -297,7 +241,7 @@ async function run(sandbox: Sandbox, receiver: Receiver, report: Report): Promis
   }
 
   report.section('Actions');
-  for (const key of Object.keys(app.creates)) {
+  for (const key of operationKeysOf(app).creates) {
     await report.step(key, async () => {
       const inputData = inputDataFor(app, key, choices);
       const before = { sends: sandbox.sends.length, notes: sandbox.notes.length };

@@ -1,0 +1,52 @@
+// Medians and aligned tables for the benchmark's report.
+
+export interface Summary {
+  readonly median: number;
+  readonly min: number;
+  readonly max: number;
+  readonly runs: number;
+}
+
+export function summarise(values: readonly number[]): Summary {
+  if (values.length === 0) throw new Error('no values to summarise');
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const median =
+    sorted.length % 2 === 1
+      ? (sorted[middle] ?? 0)
+      : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+  return { median, min: sorted[0] ?? 0, max: sorted.at(-1) ?? 0, runs: sorted.length };
+}
+
+/** A figure with a sensible number of decimals: 0.42, 4.2, 42, 420. */
+export function fixed(value: number): string {
+  const size = Math.abs(value);
+  if (size >= 100) return value.toFixed(0);
+  if (size >= 10) return value.toFixed(1);
+  return value.toFixed(2);
+}
+
+/** "median (min–max)". */
+export const spread = (s: Summary): string =>
+  `${fixed(s.median)} (${fixed(s.min)}–${fixed(s.max)})`;
+
+export const MiB = 1024 * 1024;
+
+/** Columns are left-aligned unless `right` lists them. */
+export function table(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  right: readonly number[] = [],
+): string[] {
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)),
+  );
+  const line = (cells: readonly string[]): string =>
+    cells
+      .map((cell, i) =>
+        right.includes(i) ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0),
+      )
+      .join('  ')
+      .trimEnd();
+  return [line(header), line(widths.map((w) => '─'.repeat(w))), ...rows.map((row) => line(row))];
+}
