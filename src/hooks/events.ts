@@ -157,38 +157,41 @@ const DEAL_BASE_FIELDS: readonly Field[] = [
 
 // ---- The table ----
 
-const note = (
-  action: ActionValue,
-  label: string,
-  description: string,
-  overrides: Record<string, unknown>,
-): HookEvent => ({
-  action,
-  noun: 'Note',
-  label,
-  description,
-  payload: {
+/**
+ * The rows of one record kind (notes, tasks) share a noun, a base payload and
+ * output fields; each action changes only what its event carries differently.
+ */
+const family =
+  (noun: string, base: RawPayload, outputFields: readonly PlainOutputField[]) =>
+  (
+    action: ActionValue,
+    label: string,
+    description: string,
+    overrides: Record<string, unknown>,
+  ): HookEvent => ({
+    action,
+    noun,
+    label,
+    description,
+    payload: { ...base, ...overrides },
+    outputFields,
+  });
+
+const note = family(
+  'Note',
+  {
     id: '6601a3f9c2d4e50013b7e9a1',
     title: 'Call recap',
     content: 'Discussed financing options; Jane wants a pre-approval letter by Friday.',
     contact: contactString(JANE),
     create_at: '2026-03-15T10:42:03.118Z',
-    ...overrides,
   },
-  outputFields: NOTE_FIELDS,
-});
+  NOTE_FIELDS,
+);
 
-const task = (
-  action: ActionValue,
-  label: string,
-  description: string,
-  overrides: Record<string, unknown>,
-): HookEvent => ({
-  action,
-  noun: 'Task',
-  label,
-  description,
-  payload: {
+const task = family(
+  'Task',
+  {
     id: '6601b4e2c2d4e50013b7ea07',
     contact: contactString(JANE),
     type: 'call',
@@ -197,10 +200,9 @@ const task = (
     set_recurrence: true,
     recurrence_mode: 'WEEK',
     create_at: '2026-03-15T11:05:47.902Z',
-    ...overrides,
   },
-  outputFields: TASK_FIELDS,
-});
+  TASK_FIELDS,
+);
 
 export const HOOK_EVENTS: readonly HookEvent[] = [
   {
