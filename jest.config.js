@@ -1,8 +1,8 @@
-// Unit tests run with nock and no network; end-to-end tests talk to the
-// local sandbox over loopback HTTP and never load nock. `npm test` runs the two
-// projects in separate jest runs: core patches Node's http module for the whole
-// worker process when the app runs through its Lambda handler (as the e2e
-// harness does), and nock must not meet that patch in a reused worker.
+// Three projects, each run by `npm test` in a jest process of its own (see
+// scripts/test.ts for why): unit tests with nock and no network; end-to-end
+// tests against the local sandbox over loopback, which never load nock; and
+// the platform tests, which run the real zapier-platform CLI against a local
+// stand-in of Zapier's platform API and rebuild dist/ and build/ as they go.
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] };
 
 module.exports = {
@@ -19,6 +19,12 @@ module.exports = {
       testEnvironment: 'node',
       transform,
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+    },
+    {
+      displayName: 'platform',
+      testEnvironment: 'node',
+      transform,
+      testMatch: ['<rootDir>/test/platform/**/*.test.ts'],
     },
   ],
 };

@@ -24,3 +24,12 @@ export {
   type SendRecord,
   type Subscription,
 } from './server';
+export {
+  startZapierPlatform,
+  type CheckIssue,
+  type CheckOutcome,
+  type CheckRequest,
+  type PlatformRequest,
+  type Upload,
+  type ZapierPlatform,
+} from './zapier-platform';

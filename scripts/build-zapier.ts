@@ -6,7 +6,16 @@
 // dependencies only, validate the schema locally, and let the CLI zip and
 // test-load the staged copy with its remote check skipped.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, delimiter, join, relative } from 'node:path';
 import { readZip } from './lib/zip';
@@ -32,6 +41,7 @@ const STAGED_FILES = [
   'src',
   'tsconfig.json',
   'README.md',
+  'CHANGELOG.md',
 ];
 
 function step(title: string): void {
@@ -50,12 +60,24 @@ function productionPackages(): string[] {
     .filter((line) => line && line !== root);
 }
 
+/**
+ * The CLI runs the `_zapier-build` script before it reads an app. The staged
+ * app is already compiled and has no TypeScript to run it with, so its copy
+ * of package.json goes without that script.
+ */
+function withoutBuildScript(packageJson: string): void {
+  const pkg = JSON.parse(readFileSync(packageJson, 'utf8')) as { scripts?: Record<string, string> };
+  delete pkg.scripts?.['_zapier-build'];
+  writeFileSync(packageJson, `${JSON.stringify(pkg, null, 2)}\n`);
+}
+
 function stage(): string {
   if (!existsSync(join(root, 'dist', 'index.js'))) {
     throw new Error('dist/index.js is missing: run `npm run build` first.');
   }
   const dir = mkdtempSync(join(tmpdir(), 'crmgrow-zapier-build-'));
   for (const file of STAGED_FILES) cpSync(join(root, file), join(dir, file), { recursive: true });
+  withoutBuildScript(join(dir, 'package.json'));
   const packages = productionPackages();
   for (const pkg of packages) {
     // Nested node_modules are listed (and copied) as packages of their own.

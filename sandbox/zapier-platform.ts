@@ -1,0 +1,250 @@
+// A stand-in for Zapier's platform API, the one the CLI talks to on
+// `validate`, `test`, `upload` and `push`, served on loopback so those
+// commands can run for real here. It answers the calls as the CLI's
+// src/utils/api.js makes them and reads them (see shared/notes/zapier-platform.md):
+//   GET  /api/platform/cli/apps/{id}                  the linked app
+//   POST /api/platform/cli/check                      the integration checks
+//   PUT  /api/platform/cli/apps/{id}/versions/{v}     the upload (base64 zips)
+// Credentials arrive as X-Deploy-Key; errors are `{"errors": [...]}`, the form the
+// CLI joins into its message. Point the CLI at it with ZAPIER_BASE_ENDPOINT.
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import {
+  closeServer,
+  isPlainObject,
+  listenOnLoopback,
+  parseJsonOrUndefined,
+  readBody,
+} from './http';
+
+const API_PATH = '/api/platform/cli';
+
+/** One failed check, as a Zap builder's integration would get it back. */
+export interface CheckIssue {
+  /** The check's id, as in Zapier's docs ("D010", "T001", …). */
+  readonly tag: string;
+  readonly message: string;
+  /** Which operation it is about, as the check reports it (`triggers.video` → type read, key video). */
+  readonly type?: 'read' | 'write' | 'search' | 'auth';
+  readonly key?: string;
+}
+
+/** What the checks should find on the next calls (every call until changed). */
+export interface CheckOutcome {
+  readonly errors?: readonly CheckIssue[];
+  readonly warnings?: readonly CheckIssue[];
+  readonly suggestions?: readonly CheckIssue[];
+}
+
+export interface PlatformRequest {
+  readonly method: string;
+  readonly path: string;
+  /** As Node gives them: lower-case names. */
+  readonly headers: Readonly<http.IncomingHttpHeaders>;
+  /** The parsed JSON body; undefined when empty or unreadable. */
+  readonly body: unknown;
+  readonly status: number;
+}
+
+export interface CheckRequest {
+  readonly appId: number | undefined;
+  readonly version: string | undefined;
+  readonly definition: Record<string, unknown>;
+  /** Whether the call carried a (valid) deploy key: the CLI sends none when the app is not linked. */
+  readonly withDeployKey: boolean;
+}
+
+export interface Upload {
+  readonly appId: number;
+  readonly version: string;
+  readonly zipFile: Buffer;
+  readonly sourceZipFile: Buffer;
+  readonly skipValidation: boolean;
+}
+
+export interface ZapierPlatformOptions {
+  readonly appId?: number;
+  /** Fields of the app record; the CLI refuses to upload a private app without title, description, … */
+  readonly app?: Record<string, unknown>;
+}
+
+export interface ZapierPlatform {
+  /** The value for ZAPIER_BASE_ENDPOINT. */
+  readonly url: string;
+  /** The value for ZAPIER_DEPLOY_KEY. */
+  readonly deployKey: string;
+  readonly appId: number;
+  /** The lines of a `.zapierapprc` that link to the stand-in's app. */
+  readonly linkedApp: { readonly id: number; readonly key: string };
+  readonly requests: readonly PlatformRequest[];
+  readonly checks: readonly CheckRequest[];
+  readonly uploads: readonly Upload[];
+  answerChecksWith(outcome: CheckOutcome): void;
+  close(): Promise<void>;
+}
+
+/** The app record GET /apps/{id} answers, with the fields the CLI checks before uploading. */
+function appRecord(
+  id: number,
+  key: string,
+  extra: Record<string, unknown>,
+): Record<string, unknown> {
+  return {
+    id,
+    key,
+    title: 'CRMGrow',
+    description: 'Send videos, PDFs and images to contacts, and start Zaps on CRMGrow events.',
+    app_category: 'crm',
+    intention: 'private',
+    role: 'owner',
+    status: 'private',
+    date_created: '2026-11-01T00:00:00Z',
+    ...extra,
+  };
+}
+
+/** The check service's answer: three groups of failures grouped by operation, and the passes. */
+function checkAnswer(outcome: CheckOutcome): Record<string, unknown> {
+  const group = (label: string, issues: readonly CheckIssue[] = []): Record<string, unknown> => {
+    const byType = new Map<string, Map<string, CheckIssue[]>>();
+    for (const issue of issues) {
+      const type = issue.type ?? 'read';
+      const violations = byType.get(type) ?? new Map<string, CheckIssue[]>();
+      violations.set(issue.key ?? '', [...(violations.get(issue.key ?? '') ?? []), issue]);
+      byType.set(type, violations);
+    }
+    return {
+      display_label: label,
+      total_failures: issues.length,
+      results: [...byType].map(([type, violations]) => ({
+        type,
+        violations: [...violations].map(([key, results]) => ({
+          type: key,
+          results: results.map(({ tag, message }) => ({ tag, message })),
+        })),
+      })),
+    };
+  };
+  return {
+    passes: [],
+    errors: group('Errors', outcome.errors),
+    warnings: group('Publishing Tasks', outcome.warnings),
+    suggestions: group('General Tasks', outcome.suggestions),
+  };
+}
+
+const isZip = (data: Buffer): boolean => data.length > 4 && data.readUInt32LE(0) === 0x04034b50;
+const SEMVER = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/;
+
+export async function startZapierPlatform(
+  options: ZapierPlatformOptions = {},
+): Promise<ZapierPlatform> {
+  const appId = options.appId ?? 1234567;
+  const appKey = `App${appId}CLIAPI`;
+  const deployKey = randomBytes(16).toString('hex');
+  const app = appRecord(appId, appKey, options.app ?? {});
+  const requests: PlatformRequest[] = [];
+  const checks: CheckRequest[] = [];
+  const uploads: Upload[] = [];
+  let outcome: CheckOutcome = {};
+
+  interface Answer {
+    readonly status: number;
+    readonly body: unknown;
+  }
+  const fail = (status: number, message: string): Answer => ({
+    status,
+    body: { errors: [message] },
+  });
+  const NOT_FOUND = fail(404, 'Not found.');
+  const UNAUTHENTICATED = fail(401, 'Authentication credentials were not provided.');
+
+  const route = (method: string, path: string, authed: boolean, body: unknown): Answer => {
+    if (method === 'POST' && path === '/check') {
+      if (!isPlainObject(body) || !isPlainObject(body.app_definition))
+        return fail(400, 'app_definition: This field is required.');
+      const linked = body.app_id !== undefined;
+      if (linked && !authed) return UNAUTHENTICATED;
+      if (linked && body.app_id !== appId) return NOT_FOUND;
+      checks.push({
+        appId: typeof body.app_id === 'number' ? body.app_id : undefined,
+        version: typeof body.version === 'string' ? body.version : undefined,
+        definition: body.app_definition,
+        withDeployKey: authed,
+      });
+      return { status: 200, body: checkAnswer(outcome) };
+    }
+    if (!authed) return UNAUTHENTICATED;
+    const appMatch = /^\/apps\/(\d+)$/.exec(path);
+    if (method === 'GET' && appMatch) {
+      return Number(appMatch[1]) === appId ? { status: 200, body: app } : NOT_FOUND;
+    }
+    const versionMatch = /^\/apps\/(\d+)\/versions\/([^/]+)$/.exec(path);
+    if (method === 'PUT' && versionMatch) {
+      if (Number(versionMatch[1]) !== appId) return NOT_FOUND;
+      const version = decodeURIComponent(versionMatch[2] ?? '');
+      if (!SEMVER.test(version)) return fail(400, `"${version}" is not a valid version.`);
+      if (!isPlainObject(body) || typeof body.zip_file !== 'string')
+        return fail(400, 'zip_file: This field is required.');
+      const zipFile = Buffer.from(body.zip_file, 'base64');
+      const sourceZipFile = Buffer.from(
+        typeof body.source_zip_file === 'string' ? body.source_zip_file : '',
+        'base64',
+      );
+      if (!isZip(zipFile)) return fail(400, 'zip_file: not a zip file.');
+      uploads.push({
+        appId,
+        version,
+        zipFile,
+        sourceZipFile,
+        skipValidation: body.skip_validation === true,
+      });
+      return {
+        status: 200,
+        body: {
+          app_id: appId,
+          version,
+          platform_version: null,
+          date_created: new Date().toISOString(),
+        },
+      };
+    }
+    return NOT_FOUND;
+  };
+
+  const server = http.createServer((req, res) => {
+    void readBody(req).then((text) => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const method = req.method ?? 'GET';
+      const body = parseJsonOrUndefined(text);
+      const authed = req.headers['x-deploy-key'] === deployKey;
+      const answer = url.pathname.startsWith(API_PATH)
+        ? route(method, url.pathname.slice(API_PATH.length), authed, body)
+        : NOT_FOUND;
+      requests.push({
+        method,
+        path: url.pathname,
+        headers: req.headers,
+        body,
+        status: answer.status,
+      });
+      res.writeHead(answer.status, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(answer.body));
+    });
+  });
+  const url = await listenOnLoopback(server);
+
+  return {
+    url,
+    deployKey,
+    appId,
+    linkedApp: { id: appId, key: appKey },
+    requests,
+    checks,
+    uploads,
+    answerChecksWith(next) {
+      outcome = next;
+    },
+    close: () => closeServer(server),
+  };
+}

@@ -1,0 +1,109 @@
+// The stand-in's own answers, where the CLI reads them: errors as
+// `{"errors": [...]}`, credentials as X-Deploy-Key, the app it holds only.
+import { startZapierPlatform, type ZapierPlatform } from '../../sandbox/zapier-platform';
+
+let platform: ZapierPlatform;
+beforeAll(async () => {
+  platform = await startZapierPlatform({ appId: 42 });
+});
+afterAll(() => platform.close());
+
+async function call(
+  method: string,
+  path: string,
+  { key, body }: { key?: string; body?: unknown } = {},
+): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(`${platform.url}/api/platform/cli${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(key ? { 'X-Deploy-Key': key } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as unknown };
+}
+
+describe('the stand-in of Zapier’s platform API', () => {
+  it('listens on loopback only', () => {
+    expect(platform.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it('answers 401 without its deploy key, and 404 for another app', async () => {
+    const unauthenticated = { errors: ['Authentication credentials were not provided.'] };
+    expect(await call('GET', '/apps/42')).toEqual({ status: 401, body: unauthenticated });
+    expect(await call('GET', '/apps/42', { key: 'not-the-key' })).toEqual({
+      status: 401,
+      body: unauthenticated,
+    });
+    expect(await call('GET', '/apps/43', { key: platform.deployKey })).toEqual({
+      status: 404,
+      body: { errors: ['Not found.'] },
+    });
+    const app = await call('GET', '/apps/42', { key: platform.deployKey });
+    expect(app.status).toBe(200);
+    expect(app.body).toMatchObject({ id: 42, key: 'App42CLIAPI', status: 'private' });
+    for (const field of ['title', 'description', 'app_category', 'intention', 'role'])
+      expect(app.body).toHaveProperty(field);
+  });
+
+  it('checks a bare definition without credentials (an unlinked app), and a linked one only with them', async () => {
+    const definition = { version: '1.0.0', platformVersion: '19.1.0' };
+    const bare = await call('POST', '/check', { body: { app_definition: definition } });
+    expect(bare.status).toBe(200);
+    expect(bare.body).toEqual({
+      passes: [],
+      errors: { display_label: 'Errors', total_failures: 0, results: [] },
+      warnings: { display_label: 'Publishing Tasks', total_failures: 0, results: [] },
+      suggestions: { display_label: 'General Tasks', total_failures: 0, results: [] },
+    });
+    const linked = { app_id: 42, version: '1.0.0', app_definition: definition };
+    expect((await call('POST', '/check', { body: linked })).status).toBe(401);
+    expect((await call('POST', '/check', { body: {} })).status).toBe(400);
+    expect(platform.checks.map((c) => c.withDeployKey)).toEqual([false]);
+  });
+
+  it('groups the findings it is told to report by operation, as the CLI flattens them', async () => {
+    platform.answerChecksWith({
+      errors: [
+        { tag: 'D010', message: 'No id.', type: 'write', key: 'send_pdf' },
+        { tag: 'D012', message: 'No sample.', type: 'write', key: 'send_pdf' },
+      ],
+    });
+    const { body } = await call('POST', '/check', {
+      key: platform.deployKey,
+      body: { app_id: 42, version: '1.0.0', app_definition: {} },
+    });
+    platform.answerChecksWith({});
+    expect(body).toMatchObject({
+      errors: {
+        total_failures: 2,
+        results: [
+          {
+            type: 'write',
+            violations: [
+              {
+                type: 'send_pdf',
+                results: [
+                  { tag: 'D010', message: 'No id.' },
+                  { tag: 'D012', message: 'No sample.' },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    });
+  });
+
+  it('takes an upload of zips for a valid version, and refuses anything else', async () => {
+    const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0]).toString('base64');
+    const put = (version: string, body: unknown): Promise<{ status: number }> =>
+      call('PUT', `/apps/42/versions/${version}`, { key: platform.deployKey, body });
+    expect((await put('1.0', { zip_file: zip, source_zip_file: zip })).status).toBe(400);
+    expect((await put('1.0.0', { zip_file: 'bm90IGEgemlw', source_zip_file: zip })).status).toBe(
+      400,
+    );
+    expect((await put('1.0.0', { zip_file: zip, source_zip_file: zip })).status).toBe(200);
+    expect(platform.uploads).toEqual([
+      expect.objectContaining({ appId: 42, version: '1.0.0', skipValidation: false }),
+    ]);
+  });
+});
