@@ -8,7 +8,14 @@ import { creates } from '../../src/creates';
 import { searches } from '../../src/searches';
 import { pollingTriggers } from '../../src/triggers';
 import type { ListKey } from '../../src/triggers/lists';
-import { API_KEY, appTester, bundleWith, failureOf, userMessage } from '../support/app';
+import {
+  API_KEY,
+  appTester,
+  bundleWith,
+  failureOf,
+  unmatchedRequests,
+  userMessage,
+} from '../support/app';
 
 const EXPECTED = {
   find_video: {
@@ -83,17 +90,7 @@ const item = (second: number, title: string): { id: string; title: string } => (
 });
 
 // Every request nock could not match: proof that a refused input sent nothing.
-const unmatched: string[] = [];
-const onNoMatch = (request: { method?: string; path?: string }): void => {
-  unmatched.push(`${request.method ?? '?'} ${request.path ?? '?'}`);
-};
-beforeEach(() => {
-  unmatched.length = 0;
-  nock.emitter.on('no match', onNoMatch);
-});
-afterEach(() => {
-  nock.emitter.removeListener('no match', onNoMatch);
-});
+const unmatched = unmatchedRequests();
 
 const HTML_404 = '<!DOCTYPE html>\n<html><body><pre>Cannot GET /api/x</pre></body></html>\n';
 
