@@ -3,7 +3,14 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as core from 'zapier-platform-core';
-import type { Authentication, Bundle, Create, Trigger, ZObject } from 'zapier-platform-core';
+import type {
+  Authentication,
+  Bundle,
+  Create,
+  Search,
+  Trigger,
+  ZObject,
+} from 'zapier-platform-core';
 
 export interface CompiledApp {
   readonly version: string;
@@ -11,6 +18,7 @@ export interface CompiledApp {
   readonly authentication: Authentication;
   readonly triggers: Readonly<Record<string, Trigger>>;
   readonly creates: Readonly<Record<string, Create>>;
+  readonly searches: Readonly<Record<string, Search>>;
 }
 
 export type AppMethod = (z: ZObject, bundle: Bundle) => unknown;

@@ -22,7 +22,16 @@ import { startSandbox, type RecordedRequest, type Sandbox } from '../sandbox/ser
 import { figuresIn } from './bench/protocol';
 import { fixed, MiB, spread, summarise, table, type Summary } from './bench/stats';
 import { extractZip, readZip } from './lib/zip';
-import { dropdownsOf, idsOf, inputDataFor, operationKeysOf } from './lib/operations';
+import {
+  dropdownsOf,
+  idsOf,
+  inputDataFor,
+  NO_SUCH_TITLE,
+  operationKeysOf,
+  searchInputFor,
+  searchListsOf,
+  titlesOf,
+} from './lib/operations';
 
 // Node's own fetch, kept before core runs: core wraps global.fetch with its logger.
 const nodeFetch = globalThis.fetch;
@@ -297,7 +306,7 @@ type MethodColumn = (typeof METHOD_COLUMNS)[number];
 
 interface OperationRequests {
   readonly operation: string;
-  readonly kind: 'auth' | 'polling' | 'create' | 'hook';
+  readonly kind: 'auth' | 'polling' | 'create' | 'search' | 'hook';
   readonly requests: Partial<Record<MethodColumn, number>>;
   readonly offTarget: string[];
 }
@@ -383,6 +392,23 @@ async function requestsPerOperation(
             meta: { isFillingDynamicDropdown: true, page: 0 } as Bundle['meta'],
           }),
       ],
+    ]);
+  }
+  const lists = searchListsOf(app);
+  for (const key of keys.searches) {
+    // A title the search finds: the first of its list's dropdown (fetched before counting).
+    const list = lists.get(key);
+    const [title = NO_SUCH_TITLE] = list
+      ? titlesOf(
+          await invoke(`triggers.${list}.operation.perform`, {
+            authData,
+            meta: { isFillingDynamicDropdown: true, page: 0 } as Bundle['meta'],
+          }),
+        )
+      : [];
+    const inputData = searchInputFor(app, key, title);
+    await measure(key, 'search', [
+      ['perform', () => invoke(`searches.${key}.operation.perform`, { authData, inputData })],
     ]);
   }
   const choices = await firstChoices(app, invoke, sandbox);

@@ -8,7 +8,17 @@ import { createInvoker, loadCompiledApp, userMessageOf, type Invoke } from '../s
 import { pointAppAt } from '../sandbox/env';
 import { startReceiver, type Receiver } from '../sandbox/receiver';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { DEMO_EMAIL, dropdownsOf, idsOf, inputDataFor, operationKeysOf } from './lib/operations';
+import {
+  DEMO_EMAIL,
+  dropdownsOf,
+  idsOf,
+  inputDataFor,
+  NO_SUCH_TITLE,
+  operationKeysOf,
+  searchInputFor,
+  searchListsOf,
+  titlesOf,
+} from './lib/operations';
 
 /** The webhook actions whose whole cycle the report shows. */
 const HOOK_CYCLES = ['add_contact', 'send_material', 'create_note', 'delete_task'] as const;
@@ -228,6 +238,8 @@ async function run(sandbox: Sandbox, receiver: Receiver, report: Report): Promis
 
   report.section('Dropdowns');
   const choices = new Map<string, string>();
+  /** The title of each first choice, by trigger key: what the searches look for. */
+  const titles = new Map<string, string>();
   for (const [createKey, field, trigger] of dropdownsOf(app)) {
     await report.step(`${createKey} › ${field.key}`, async () => {
       const items = await invoke(`triggers.${trigger}.operation.perform`, {
@@ -235,8 +247,39 @@ async function run(sandbox: Sandbox, receiver: Receiver, report: Report): Promis
         meta: { isFillingDynamicDropdown: true } as Bundle['meta'],
       });
       const ids = idsOf(items);
+      const [title] = titlesOf(items);
       if (ids[0] && !choices.has(trigger)) choices.set(trigger, ids[0]);
+      if (title && !titles.has(trigger)) titles.set(trigger, title);
       return { detail: `${plural(ids.length, 'choice')} from trigger ${trigger}` };
+    });
+  }
+
+  report.section('Searches: a title that is there, and one that is not');
+  const lists = searchListsOf(app);
+  for (const key of operationKeysOf(app).searches) {
+    const search = (text: string): Promise<unknown> =>
+      invoke(`searches.${key}.operation.perform`, {
+        authData,
+        inputData: searchInputFor(app, key, text),
+      });
+    await report.step(key, async () => {
+      const list = lists.get(key);
+      // In lower case: the search ignores case.
+      const text = (list ? titles.get(list) : undefined)?.toLowerCase();
+      if (!text) throw new Error(`no dropdown links ${key}, so there is no title to look for`);
+      const found = await search(text);
+      if (idsOf(found).length === 0) throw new Error(`"${text}" found nothing`);
+      return {
+        detail: `${plural(idsOf(found).length, 'item')} for "${text}"`,
+        more: [`first: ${clip(JSON.stringify((found as unknown[])[0]), 110)}`],
+      };
+    });
+    await report.step(`${key}, no match`, async () => {
+      const result = await search(NO_SUCH_TITLE);
+      if (!Array.isArray(result) || result.length > 0) {
+        throw new Error(`"${NO_SUCH_TITLE}" gave ${JSON.stringify(result)}, not []`);
+      }
+      return { detail: `[] for "${NO_SUCH_TITLE}"` };
     });
   }
 

@@ -2,6 +2,7 @@ import { defineApp, version as platformVersion } from 'zapier-platform-core';
 import { authentication } from './auth';
 import { creates } from './creates';
 import { hookTriggers } from './hooks';
+import { searches } from './searches';
 import { pollingTriggers } from './triggers';
 
 // A plain require, so the build's dependency detection packs package.json too.
@@ -14,4 +15,5 @@ export default defineApp({
   authentication,
   triggers: { ...pollingTriggers, ...hookTriggers },
   creates,
+  searches,
 });

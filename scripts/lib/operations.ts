@@ -1,18 +1,22 @@
 // The app's operations as the scripts run them (npm start, npm run bench):
 // which triggers poll and which are hooks, which create fields are
-// dropdowns, and the input a create gets. Read from the compiled app, so a
-// new trigger or create is picked up without editing the scripts.
+// dropdowns, the input a create gets, and the list and input of a search.
+// Read from the compiled app, so a new trigger, create or search is picked
+// up without editing the scripts.
 import type { PlainInputField } from 'zapier-platform-core';
 import type { CompiledApp } from '../../sandbox/harness';
 
 /** A new address, so a send shows the service creating the contact. */
 export const DEMO_EMAIL = 'new.customer@example.com';
 export const DEMO_NOTE = 'Called from npm start: interested in the Market Street listing.';
+/** A title no item has: what a search finds nothing for. */
+export const NO_SUCH_TITLE = 'No Such Title 7f3a';
 
 export interface OperationKeys {
   readonly polling: readonly string[];
   readonly hooks: readonly string[];
   readonly creates: readonly string[];
+  readonly searches: readonly string[];
 }
 
 export function operationKeysOf(app: CompiledApp): OperationKeys {
@@ -22,7 +26,33 @@ export function operationKeysOf(app: CompiledApp): OperationKeys {
     polling: triggers.filter((key) => !isHook(key)),
     hooks: triggers.filter(isHook),
     creates: Object.keys(app.creates),
+    searches: Object.keys(app.searches),
   };
+}
+
+/**
+ * The list (trigger key) each search reads: the dropdown of the create fields
+ * that link the search, as `send_video`'s video_id links `find_video`.
+ */
+export function searchListsOf(app: CompiledApp): Map<string, string> {
+  const lists = new Map<string, string>();
+  for (const [, field, trigger] of dropdownsOf(app)) {
+    const search = typeof field.search === 'string' ? field.search.split('.')[0] : undefined;
+    if (search) lists.set(search, trigger);
+  }
+  return lists;
+}
+
+/** The input of a search: `text` in each of its static fields (a title search has one). */
+export function searchInputFor(
+  app: CompiledApp,
+  searchKey: string,
+  text: string,
+): Record<string, string> {
+  const fields = app.searches[searchKey]?.operation.inputFields ?? [];
+  return Object.fromEntries(
+    fields.flatMap((field) => (typeof field === 'function' ? [] : [[field.key, text]])),
+  );
 }
 
 /** The dropdown fields of the creates: [create key, field, trigger key]. */
@@ -62,14 +92,20 @@ export function inputDataFor(
   );
 }
 
-/** The string ids of a list of items (what a trigger or dropdown returned). */
-export const idsOf = (value: unknown): string[] =>
+/** The string values at `key` of a list of items (what a trigger, dropdown or search returned). */
+const valuesOf = (value: unknown, key: string): string[] =>
   Array.isArray(value)
-    ? value.flatMap((item: unknown) =>
-        typeof item === 'object' &&
-        item !== null &&
-        typeof (item as { id?: unknown }).id === 'string'
-          ? [(item as { id: string }).id]
-          : [],
-      )
+    ? value.flatMap((item: unknown) => {
+        const field: unknown =
+          typeof item === 'object' && item !== null
+            ? (item as Record<string, unknown>)[key]
+            : undefined;
+        return typeof field === 'string' ? [field] : [];
+      })
     : [];
+
+/** The titles of a list of items. */
+export const titlesOf = (value: unknown): string[] => valuesOf(value, 'title');
+
+/** The string ids of a list of items. */
+export const idsOf = (value: unknown): string[] => valuesOf(value, 'id');

@@ -2,7 +2,7 @@
 // inputs before any request: trimmed, present, and an e-mail address where
 // one is expected. Every field of these actions is required.
 import type { PlainInputField, ZObject } from 'zapier-platform-core';
-import { dropdownOf, LISTS, type ListKey } from '../triggers/lists';
+import { dropdownOf, LISTS, searchOf, type ListKey } from '../triggers/lists';
 
 export interface ActionInput<K extends string = string> {
   readonly key: K;
@@ -10,15 +10,19 @@ export interface ActionInput<K extends string = string> {
   readonly helpText: string;
   /** What to do about a blank value; follows 'The "<label>" field is required.' */
   readonly whenBlank: string;
-  /** `email` is checked as an address; `text` is a multi-line box; `id` comes from a dropdown. */
-  readonly kind: 'email' | 'id' | 'text';
+  /**
+   * `email` is checked as an address; `text` is a multi-line box; `id` comes from a
+   * dropdown; `line` is one line of free text.
+   */
+  readonly kind: 'email' | 'id' | 'line' | 'text';
   /** The list trigger behind an `id` field's dropdown. */
   readonly list?: ListKey;
 }
 
 /**
  * The Zapier field for an input. A dynamic dropdown with no static choices
- * and no `list` flag also takes a custom value mapped from an earlier step.
+ * and no `list` flag also takes a custom value mapped from an earlier step;
+ * its `search` link lets the editor offer a Find step that fills it by title.
  */
 export const inputFieldOf = (input: ActionInput): PlainInputField => ({
   key: input.key,
@@ -26,7 +30,7 @@ export const inputFieldOf = (input: ActionInput): PlainInputField => ({
   type: input.kind === 'text' ? 'text' : 'string',
   required: true,
   helpText: input.helpText,
-  ...(input.list ? { dynamic: dropdownOf(input.list) } : {}),
+  ...(input.list ? { dynamic: dropdownOf(input.list), search: searchOf(input.list) } : {}),
 });
 
 /** The e-mail field; the service finds the contact by it, or creates one. */

@@ -21,7 +21,7 @@ export interface ListItem {
   readonly title: string;
 }
 
-interface ListSpec {
+export interface ListSpec {
   /** Completes "New …" and names the item in labels: "Video", "PDF". */
   readonly noun: string;
   /** The noun inside a sentence: "video", "PDF". */
@@ -84,7 +84,11 @@ export type ListKey = keyof typeof LISTS;
 /** The dynamic-dropdown reference for a list: its trigger key, value `id`, label `title`. */
 export const dropdownOf = (key: ListKey): `${ListKey}.id.title` => `${key}.id.title`;
 
-const listOutputFields = (spec: ListSpec): PlainOutputField[] => [
+/** The key of a list's title search (src/searches/), and the reference an id field links it by. */
+export const searchKeyOf = (key: ListKey): `find_${ListKey}` => `find_${key}`;
+export const searchOf = (key: ListKey): `find_${ListKey}.id` => `${searchKeyOf(key)}.id`;
+
+export const listOutputFields = (spec: ListSpec): PlainOutputField[] => [
   { key: 'id', label: `${spec.noun} ID`, type: 'string' },
   { key: 'title', label: `${spec.noun} Title`, type: 'string' },
 ];
@@ -101,7 +105,7 @@ function idOf(value: unknown): string | undefined {
  * and leaves out (with a log line) the items Zapier could not deduplicate:
  * those without a usable id, and repeats of an id already seen.
  */
-function listItemsOf(z: ZObject, spec: ListSpec, data: unknown): ListItem[] {
+export function listItemsOf(z: ZObject, spec: ListSpec, data: unknown): ListItem[] {
   const rows: unknown = isRecord(data) && Array.isArray(data.data) ? data.data : data;
   const where = `${spec.endpoint.method} ${spec.endpoint.path}`;
   if (!Array.isArray(rows)) {
@@ -171,7 +175,7 @@ const OBJECT_ID = /^[0-9a-f]{24}$/i;
  * creation time in seconds, so descending ids are newest first; the service
  * itself sends the list in no particular order.
  */
-function newestFirst(items: readonly ListItem[]): ListItem[] | undefined {
+export function newestFirst(items: readonly ListItem[]): ListItem[] | undefined {
   if (!items.every((item) => OBJECT_ID.test(item.id))) return undefined;
   return items
     .map((item) => ({ key: item.id.toLowerCase(), item }))

@@ -1,6 +1,6 @@
 // The compiled app, run through zapier-platform-core's app tester, against
-// the sandbox over real HTTP: the connection, every polling trigger and
-// create, the headers that reach the service, and the failures a Zap builder
+// the sandbox over real HTTP: the connection, every polling trigger, search
+// and create, the headers that reach the service, and the failures a Zap builder
 // would see.
 import type { Bundle } from 'zapier-platform-core';
 import type { RecordedRequest } from '../../sandbox/server';
@@ -110,6 +110,85 @@ describe('polling triggers (also the dropdown sources)', () => {
   });
 });
 
+describe('searches (title → id, for the id fields)', () => {
+  it.each([
+    [
+      'find_video',
+      '/api/video',
+      '  how escrow WORKS ',
+      [{ id: '69a381800100000000000003', title: 'How Escrow Works' }],
+    ],
+    [
+      'find_pdf',
+      '/api/pdf',
+      'guide',
+      [{ id: '69a381800200000000000001', title: 'Buyer Guide 2026' }],
+    ],
+    [
+      'find_image',
+      '/api/image',
+      'Open House Flyer',
+      [{ id: '69a381800300000000000001', title: 'Open House Flyer' }],
+    ],
+    [
+      'find_template',
+      '/api/template',
+      '(sms)',
+      [
+        { id: '69a381800400000000000004', title: 'Showing Reminder (SMS)' },
+        { id: '69a381800400000000000002', title: 'Quick Check-In (SMS)' },
+      ],
+    ],
+  ] as const)('%s finds by title with one GET %s', async (key, path, title, found) => {
+    const sb = sandbox();
+    const { result, requests } = await requestsDuring(sb, () =>
+      run(`searches.${key}.operation.perform`, bundleFor(sb, { inputData: { title } })),
+    );
+    expect(result).toEqual(found);
+    const request = onlyRequest(requests);
+    expect([request.method, request.path, request.base, request.status]).toEqual([
+      'GET',
+      path,
+      'BASE_URL',
+      200,
+    ]);
+    expect(request.headers['content-type']).toBe('application/json');
+  });
+
+  it.each(['find_video', 'find_pdf', 'find_image', 'find_template'])(
+    '%s finds nothing: [] after one request, not an error',
+    async (key) => {
+      const sb = sandbox();
+      const { result, requests } = await requestsDuring(sb, () =>
+        run(
+          `searches.${key}.operation.perform`,
+          bundleFor(sb, { inputData: { title: 'Mortgage Calculator' } }),
+        ),
+      );
+      expect(result).toEqual([]);
+      onlyRequest(requests);
+    },
+  );
+
+  it('a blank title fails before any request', async () => {
+    const sb = sandbox();
+    const { result: failure, requests } = await requestsDuring(sb, () =>
+      failureOf(
+        run(
+          'searches.find_template.operation.perform',
+          bundleFor(sb, { inputData: { title: ' ' } }),
+        ),
+      ),
+    );
+    expect(requests).toEqual([]);
+    expect(failure).toMatchObject({
+      name: 'AppError',
+      message:
+        'The "Template Title" field is required. Type the title of the template to find, or map it from an earlier step.',
+    });
+  });
+});
+
 describe('a large account: 50,000 videos', () => {
   const big = useSandbox({ apiKey: API_KEY, seed: { videos: 50_000 } });
 
@@ -128,6 +207,23 @@ describe('a large account: 50,000 videos', () => {
       id: '69a38180010000000000bf69',
       title: 'Virtual Tour - 1200 Market Street #9801',
     });
+  });
+
+  it('finds a title among them in one request: the exact match, then the newest 24 that contain it', async () => {
+    const { result, requests } = await requestsDuring(big(), () =>
+      run(
+        'searches.find_video.operation.perform',
+        bundleFor(big(), { inputData: { title: 'first-time buyer q&a' } }),
+      ),
+    );
+    onlyRequest(requests);
+    const videos = result as { id: string; title: string }[];
+    expect(videos).toHaveLength(25);
+    expect(videos.slice(0, 3)).toEqual([
+      { id: '69a381800100000000000005', title: 'First-Time Buyer Q&A' },
+      { id: '69a38180010000000000c350', title: 'First-Time Buyer Q&A #10000' },
+      { id: '69a38180010000000000c34b', title: 'First-Time Buyer Q&A #9999' },
+    ]);
   });
 
   it('fills the video dropdown 100 choices a page, by title, one request a page', async () => {
@@ -336,6 +432,19 @@ describe('failures, as the Zap builder sees them', () => {
     const failure = await failureOf(run('triggers.image.operation.perform', bundleFor(sandbox())));
     expect(failure.message).toMatch(
       /^CRMGrow had a server error on GET \/api\/image \(HTTP 500: "internal_server_error"\)\. /,
+    );
+  });
+
+  it('500 on a search (forced in the sandbox) fails the step with the same message', async () => {
+    sandbox().failNext({ method: 'GET', path: '/api/template', status: 500 });
+    const failure = await failureOf(
+      run(
+        'searches.find_template.operation.perform',
+        bundleFor(sandbox(), { inputData: { title: 'Showing' } }),
+      ),
+    );
+    expect(failure.message).toMatch(
+      /^CRMGrow had a server error on GET \/api\/template \(HTTP 500: "internal_server_error"\)\. /,
     );
   });
 

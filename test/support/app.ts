@@ -1,3 +1,4 @@
+import nock from 'nock';
 import { createAppTester, type Bundle } from 'zapier-platform-core';
 import App from '../../src/index';
 
@@ -35,4 +36,23 @@ export async function failureOf(
     throw new Error(`rejected with a non-Error: ${String(error)}`);
   }
   throw new Error('expected a failure, but the call succeeded');
+}
+
+/**
+ * The requests nock could not match in each test of the file, as "METHOD path":
+ * proof that a refused input sent nothing. Call once, at the top of a test file.
+ */
+export function unmatchedRequests(): string[] {
+  const unmatched: string[] = [];
+  const onNoMatch = (request: { method?: string; path?: string }): void => {
+    unmatched.push(`${request.method ?? '?'} ${request.path ?? '?'}`);
+  };
+  beforeEach(() => {
+    unmatched.length = 0;
+    nock.emitter.on('no match', onNoMatch);
+  });
+  afterEach(() => {
+    nock.emitter.removeListener('no match', onNoMatch);
+  });
+  return unmatched;
 }

@@ -5,7 +5,14 @@ import type { Bundle, PlainInputField, ZObject } from 'zapier-platform-core';
 import App from '../../src/index';
 import { creates } from '../../src/creates';
 import { SENDS, type SendKey } from '../../src/creates/sends';
-import { API_KEY, appTester, bundleWith, failureOf, userMessage } from '../support/app';
+import {
+  API_KEY,
+  appTester,
+  bundleWith,
+  failureOf,
+  unmatchedRequests,
+  userMessage,
+} from '../support/app';
 
 const VIDEO_ID = '64b7f0c2a91e3d5f8c2b4a17';
 const PDF_ID = '64c1a9e73b2d4f6a8e0c5d93';
@@ -81,17 +88,7 @@ const post = (host: string, path: string, body: Record<string, string>): nock.In
   });
 
 // Every request nock could not match: proof that a refused input sent nothing.
-const unmatched: string[] = [];
-const onNoMatch = (request: { method?: string; path?: string }): void => {
-  unmatched.push(`${request.method ?? '?'} ${request.path ?? '?'}`);
-};
-beforeEach(() => {
-  unmatched.length = 0;
-  nock.emitter.on('no match', onNoMatch);
-});
-afterEach(() => {
-  nock.emitter.removeListener('no match', onNoMatch);
-});
+const unmatched = unmatchedRequests();
 
 /** Runs `key` with `inputData`, expects an input error, and checks that nothing was sent. */
 async function refusedInput(key: ActionKey, inputData: Record<string, unknown>): Promise<string> {

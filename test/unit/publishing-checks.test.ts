@@ -9,11 +9,12 @@ interface Field {
   helpText?: string;
   type?: string;
   dynamic?: string;
+  search?: string;
   list?: boolean;
   choices?: unknown;
 }
 interface Operation {
-  kind: 'trigger' | 'create';
+  kind: 'trigger' | 'create' | 'search';
   key: string;
   label: string;
   description: string;
@@ -56,10 +57,12 @@ const asOperations = (
 const visible = [
   ...asOperations('trigger', App.triggers as Record<string, unknown>),
   ...asOperations('create', App.creates as Record<string, unknown>),
+  ...asOperations('search', App.searches as Record<string, unknown>),
 ].filter((op) => !op.hidden);
 const named = visible.map((op) => [`${op.kind} ${op.key}`, op] as const);
 const triggers = named.filter(([, op]) => op.kind === 'trigger');
 const creates = named.filter(([, op]) => op.kind === 'create');
+const searches = named.filter(([, op]) => op.kind === 'search');
 const hooks = named.filter(([, op]) => op.type === 'hook');
 
 const staticInputFields = (op: Operation): Field[] =>
@@ -130,11 +133,12 @@ const TYPE_CHECKS: Record<string, (v: unknown) => boolean> = {
 };
 
 describe('publishing checks', () => {
-  it('covers every visible operation: 4 polling triggers, 15 hook triggers, 4 actions', () => {
+  it('covers every visible operation: 4 polling triggers, 15 hook triggers, 4 actions, 4 searches', () => {
     expect(triggers.filter(([, op]) => op.type !== 'hook')).toHaveLength(4);
     expect(hooks).toHaveLength(15);
     expect(creates).toHaveLength(4);
-    expect(visible).toHaveLength(23);
+    expect(searches).toHaveLength(4);
+    expect(visible).toHaveLength(27);
   });
 
   describe('D002 auth fields have help text with a link to where the value is found', () => {
@@ -159,6 +163,19 @@ describe('publishing checks', () => {
     });
   });
 
+  describe('id fields link a search of the app that returns the linked field', () => {
+    it.each(named)('%s', (_name, op) => {
+      for (const field of staticInputFields(op).filter((f) => f.search !== undefined)) {
+        const [key = '', output = ''] = (field.search ?? '').split('.');
+        const target = searches.find(([, s]) => s.key === key)?.[1];
+        expect({ field: field.key, outputs: target?.outputFields.map((f) => f.key) }).toEqual({
+          field: field.key,
+          outputs: expect.arrayContaining([output]),
+        });
+      }
+    });
+  });
+
   describe('D006 REST hook triggers have performList', () => {
     it.each(hooks)('%s', (_name, op) => {
       expect(typeof op.operation.performList).toBe('function');
@@ -174,8 +191,8 @@ describe('publishing checks', () => {
     expect(plain).toEqual([]);
   });
 
-  describe('D010 trigger samples carry the primary key (id)', () => {
-    it.each(triggers)('%s', (_name, op) => {
+  describe('D010 trigger and search samples carry the primary key (id)', () => {
+    it.each([...triggers, ...searches])('%s', (_name, op) => {
       expect(typeof op.sample?.id).toBe('string');
       expect(op.outputFields.map((f) => f.key)).toContain('id');
     });
@@ -230,8 +247,14 @@ describe('publishing checks', () => {
     });
   });
 
-  describe('D022 creates have static input fields', () => {
-    it.each(creates)('%s', (_name, op) => {
+  describe('search descriptions start with "Finds " and end with "."', () => {
+    it.each(searches)('%s', (_name, op) => {
+      expect(op.description).toMatch(/^Finds .+\.$/);
+    });
+  });
+
+  describe('D022 creates and searches have static input fields', () => {
+    it.each([...creates, ...searches])('%s', (_name, op) => {
       expect(Array.isArray(op.inputFields)).toBe(true);
       const fields = op.inputFields as unknown[];
       expect(fields.length).toBeGreaterThan(0);

@@ -1,0 +1,85 @@
+// Find Video, Find PDF, Find Image and Find Template: a title search over each
+// list of src/triggers/lists.ts, built from the same table. The service has no
+// search endpoint, so a search reads the list (one GET, as the trigger does)
+// and matches the titles here.
+import { defineSearch, type Bundle, type Search, type ZObject } from 'zapier-platform-core';
+import { inputFieldOf, readInputs, type ActionInput } from '../creates/inputs';
+import { callApi } from '../http/client';
+import {
+  LISTS,
+  listItemsOf,
+  listOutputFields,
+  newestFirst,
+  searchKeyOf,
+  TEMPLATE_KINDS,
+  type ListItem,
+  type ListKey,
+  type ListSpec,
+} from '../triggers/lists';
+
+/** Results of one search at most. Zapier's step uses the first; the editor's test shows them all. */
+export const SEARCH_LIMIT = 25;
+
+/** How titles and the wanted text are compared: trimmed, runs of spaces as one, any case. */
+const comparable = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * The items whose title is the text, then those whose title contains it; in
+ * each group newest first (by ObjectId time, as the polls order), or in the
+ * service's order when an id in the group is not an ObjectId.
+ */
+export function matchesOf(items: readonly ListItem[], text: string): ListItem[] {
+  const wanted = comparable(text);
+  const exact: ListItem[] = [];
+  const partial: ListItem[] = [];
+  for (const item of items) {
+    const title = comparable(item.title);
+    if (title === wanted) exact.push(item);
+    else if (title.includes(wanted)) partial.push(item);
+  }
+  const ordered = (group: ListItem[]): ListItem[] => newestFirst(group) ?? group;
+  return [...ordered(exact), ...ordered(partial)].slice(0, SEARCH_LIMIT);
+}
+
+const titleInput = (spec: ListSpec): ActionInput<'title'> => ({
+  key: 'title',
+  label: `${spec.noun} Title`,
+  kind: 'line',
+  helpText:
+    `The title of the ${spec.singular} to find, or a part of it; case and extra spaces do not ` +
+    'matter. Exact matches come first, then titles that contain the text, newest first in ' +
+    'each group. The step uses the first.',
+  whenBlank: `Type the title of the ${spec.singular} to find, or map it from an earlier step.`,
+});
+
+function findSearch(key: ListKey, spec: ListSpec): Search {
+  const inputs = [titleInput(spec)];
+  return defineSearch({
+    key: searchKeyOf(key),
+    noun: spec.noun,
+    display: {
+      label: `Find ${spec.noun}`,
+      description: [
+        `Finds ${spec.one} in your CRMGrow library by its title.`,
+        ...(key === 'template' ? [TEMPLATE_KINDS] : []),
+      ].join(' '),
+    },
+    operation: {
+      inputFields: inputs.map(inputFieldOf),
+      // Nothing found is [], not an error: Zapier then does what the Zap builder chose.
+      perform: async (z: ZObject, bundle: Bundle): Promise<ListItem[]> => {
+        const { title } = readInputs(z, bundle.inputData, inputs);
+        const { data } = await callApi(z, bundle, spec.endpoint);
+        return matchesOf(listItemsOf(z, spec, data), title);
+      },
+      sample: { ...spec.sample },
+      outputFields: listOutputFields(spec),
+    },
+  });
+}
+
+export type FindKey = ReturnType<typeof searchKeyOf>;
+
+export const findSearches = Object.fromEntries(
+  (Object.keys(LISTS) as ListKey[]).map((key) => [searchKeyOf(key), findSearch(key, LISTS[key])]),
+) as Record<FindKey, Search>;

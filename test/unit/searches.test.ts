@@ -1,0 +1,317 @@
+// The four title searches (Find Video, Find PDF, Find Image, Find Template)
+// and the `search` links of the actions' id fields. Paths, labels and
+// messages are written out here, not read back from the code under test.
+import nock from 'nock';
+import type { Bundle, PlainInputField, ZObject } from 'zapier-platform-core';
+import App from '../../src/index';
+import { creates } from '../../src/creates';
+import { searches } from '../../src/searches';
+import { pollingTriggers } from '../../src/triggers';
+import type { ListKey } from '../../src/triggers/lists';
+import {
+  API_KEY,
+  appTester,
+  bundleWith,
+  failureOf,
+  unmatchedRequests,
+  userMessage,
+} from '../support/app';
+
+const EXPECTED = {
+  find_video: {
+    list: 'video',
+    path: '/api/video',
+    noun: 'Video',
+    label: 'Find Video',
+    description: 'Finds a video in your CRMGrow library by its title.',
+    singular: 'video',
+    plural: 'videos',
+  },
+  find_pdf: {
+    list: 'pdf',
+    path: '/api/pdf',
+    noun: 'PDF',
+    label: 'Find PDF',
+    description: 'Finds a PDF in your CRMGrow library by its title.',
+    singular: 'PDF',
+    plural: 'PDFs',
+  },
+  find_image: {
+    list: 'image',
+    path: '/api/image',
+    noun: 'Image',
+    label: 'Find Image',
+    description: 'Finds an image in your CRMGrow library by its title.',
+    singular: 'image',
+    plural: 'images',
+  },
+  find_template: {
+    list: 'template',
+    path: '/api/template',
+    noun: 'Template',
+    label: 'Find Template',
+    description:
+      'Finds a template in your CRMGrow library by its title. ' +
+      'Templates come in e-mail and text (SMS) kinds, told apart only by their titles.',
+    singular: 'template',
+    plural: 'templates',
+  },
+} as const satisfies Record<string, { list: ListKey; [detail: string]: string }>;
+
+type FindKey = keyof typeof EXPECTED;
+type Perform = (z: ZObject, bundle: Bundle) => Promise<unknown>;
+const KEYS = Object.keys(EXPECTED) as FindKey[];
+
+/** The search key each id field of each action links, written out. */
+const LINKS: Record<keyof typeof creates, Record<string, string>> = {
+  send_video: { video_id: 'find_video.id', template_id: 'find_template.id' },
+  send_pdf: { pdf_id: 'find_pdf.id', template_id: 'find_template.id' },
+  send_image: { image_id: 'find_image.id', template_id: 'find_template.id' },
+  add_note: {},
+};
+
+/** Runs the search through the app tester, so core's output checks for searches run too. */
+const find = (key: FindKey, inputData: Record<string, unknown>): Promise<unknown> => {
+  const { perform } = searches[key].operation;
+  if (typeof perform !== 'function') throw new Error(`${key} has no perform function`);
+  return appTester(perform as Perform, bundleWith({ inputData }));
+};
+
+const api = (key: FindKey, host = 'https://api.crmgrow.com'): nock.Interceptor =>
+  nock(host, {
+    reqheaders: { authorization: API_KEY, 'content-type': 'application/json' },
+  }).get(EXPECTED[key].path);
+
+/** An ObjectId created `second` seconds after 2026-03-01T00:00:00Z. */
+const objectId = (second: number): string => (0x69a38180 + second).toString(16) + '0'.repeat(16);
+const item = (second: number, title: string): { id: string; title: string } => ({
+  id: objectId(second),
+  title,
+});
+
+// Every request nock could not match: proof that a refused input sent nothing.
+const unmatched = unmatchedRequests();
+
+const HTML_404 = '<!DOCTYPE html>\n<html><body><pre>Cannot GET /api/x</pre></body></html>\n';
+
+describe('searches', () => {
+  it('the app has exactly the four searches', () => {
+    expect(Object.keys(App.searches ?? {}).sort()).toEqual([...KEYS].sort());
+    for (const key of KEYS) expect(App.searches?.[key]).toBe(searches[key]);
+  });
+
+  describe.each(KEYS)('%s', (key) => {
+    const expected = EXPECTED[key];
+    const search = searches[key];
+
+    it('is labelled "Find …", with a "Finds …." description and the trigger\'s noun', () => {
+      expect(search.key).toBe(key);
+      expect(search.noun).toBe(expected.noun);
+      expect(search.display).toEqual({
+        label: expected.label,
+        description: expected.description,
+      });
+      expect(search.display.description).toMatch(/^Finds .+\.$/);
+      expect(search.noun).toBe(pollingTriggers[expected.list].noun);
+    });
+
+    it('takes one required title, with help text that says how matching works', () => {
+      expect(search.operation.inputFields).toEqual([
+        {
+          key: 'title',
+          label: `${expected.noun} Title`,
+          type: 'string',
+          required: true,
+          helpText:
+            `The title of the ${expected.singular} to find, or a part of it; case and extra ` +
+            'spaces do not matter. Exact matches come first, then titles that contain the text, ' +
+            'newest first in each group. The step uses the first.',
+        },
+      ]);
+    });
+
+    it("returns the trigger's shape: its sample and outputFields", () => {
+      const trigger = pollingTriggers[expected.list];
+      expect(search.operation.sample).toEqual({
+        id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        title: expect.any(String),
+      });
+      expect(search.operation.sample).toEqual(trigger.operation.sample);
+      expect(search.operation.outputFields).toEqual([
+        { key: 'id', label: `${expected.noun} ID`, type: 'string' },
+        { key: 'title', label: `${expected.noun} Title`, type: 'string' },
+      ]);
+    });
+
+    it(`sends one GET https://api.crmgrow.com${expected.path} with the key and JSON content type`, async () => {
+      const scope = api(key).reply(200, [item(1, 'Open House Flyer'), item(2, 'Other')]);
+      expect(await find(key, { title: 'Open House Flyer' })).toEqual([item(1, 'Open House Flyer')]);
+      expect(scope.isDone()).toBe(true);
+    });
+
+    it('uses BASE_URL', async () => {
+      process.env.BASE_URL = 'https://ecsbe.crmgrow.com';
+      process.env.ALT_BASE_URL = 'https://alt.crmgrow.example';
+      api(key, 'https://ecsbe.crmgrow.com').reply(200, [item(1, 'Flyer')]);
+      expect(await find(key, { title: 'flyer' })).toEqual([item(1, 'Flyer')]);
+    });
+
+    it('puts exact matches before partial ones, ignoring case and spaces, newest first in each group', async () => {
+      api(key).reply(200, [
+        item(10, 'Open House Flyer'),
+        item(40, 'Spring Open House Flyer'),
+        item(20, 'Open House'),
+        item(50, '  OPEN   house flyer '),
+        item(30, 'open house flyer (copy)'),
+        item(60, 'Just Sold Postcard'),
+        item(5, 'Open house flyers'),
+      ]);
+      expect(await find(key, { title: '  open HOUSE  Flyer ' })).toEqual([
+        item(50, 'OPEN   house flyer'),
+        item(10, 'Open House Flyer'),
+        item(40, 'Spring Open House Flyer'),
+        item(30, 'open house flyer (copy)'),
+        item(5, 'Open house flyers'),
+      ]);
+    });
+
+    it("keeps the service's order in each group when the ids are not ObjectIds", async () => {
+      api(key).reply(200, [
+        { id: 'k-2', title: 'Flyer B' },
+        { id: 'k-9', title: 'flyer' },
+        { id: 7, title: 'Flyer A' },
+        { id: 'k-1', title: 'FLYER' },
+      ]);
+      expect(await find(key, { title: 'Flyer' })).toEqual([
+        { id: 'k-9', title: 'flyer' },
+        { id: 'k-1', title: 'FLYER' },
+        { id: 'k-2', title: 'Flyer B' },
+        { id: '7', title: 'Flyer A' },
+      ]);
+    });
+
+    it('returns at most 25 items: every exact match first, then the newest partial ones', async () => {
+      const exact = Array.from({ length: 20 }, (_, i) => item(100 + i, 'Tour'));
+      const partial = Array.from({ length: 10 }, (_, i) => item(i, `Tour #${i}`));
+      api(key).reply(200, [...partial, ...exact]);
+      const result = (await find(key, { title: 'tour' })) as unknown[];
+      expect(result).toHaveLength(25);
+      expect(result).toEqual([
+        ...[...exact].reverse(),
+        item(9, 'Tour #9'),
+        item(8, 'Tour #8'),
+        item(7, 'Tour #7'),
+        item(6, 'Tour #6'),
+        item(5, 'Tour #5'),
+      ]);
+    });
+
+    it.each([
+      ['no title matches', [item(1, 'Open House Flyer')]],
+      ['the list is empty', []],
+    ])('returns [] when %s, not an error', async (_name, answer) => {
+      api(key).reply(200, answer);
+      expect(await find(key, { title: 'Escrow' })).toEqual([]);
+    });
+
+    it('reads `_id` for `id`, and a { "data": [...] } envelope, as the trigger does', async () => {
+      api(key).reply(200, {
+        status: true,
+        data: [
+          { _id: objectId(3), title: 'Flyer', thumbnail: 'https://x.example/t.png' },
+          { id: objectId(4), _id: 'ignored', title: 'Flyer' },
+        ],
+      });
+      expect(await find(key, { title: 'Flyer' })).toEqual([item(4, 'Flyer'), item(3, 'Flyer')]);
+    });
+
+    it.each([
+      ['an empty title', { title: '' }],
+      ['a title of spaces', { title: '   ' }],
+      ['no title', {}],
+      ['a null title', { title: null }],
+    ])('refuses %s before any request', async (_name, inputData) => {
+      const error = await failureOf(find(key, inputData));
+      expect(unmatched).toEqual([]);
+      expect(JSON.parse(error.message)).toEqual({
+        message:
+          `The "${expected.noun} Title" field is required. ` +
+          `Type the title of the ${expected.singular} to find, or map it from an earlier step.`,
+        code: 'invalid_input',
+      });
+    });
+
+    it('refuses a list of titles before any request', async () => {
+      const error = await failureOf(find(key, { title: ['a', 'b'] }));
+      expect(unmatched).toEqual([]);
+      expect(userMessage(error)).toBe(
+        `The "${expected.noun} Title" field needs a single value, not a list or a set of fields. ` +
+          `Type the title of the ${expected.singular} to find, or map it from an earlier step.`,
+      );
+    });
+
+    it('fails clearly when the answer is not a list', async () => {
+      api(key).reply(200, { status: true, items: [] });
+      const error = await failureOf(find(key, { title: 'Flyer' }));
+      expect(JSON.parse(error.message)).toEqual({
+        message:
+          `CRMGrow answered GET ${expected.path} with something other than a list of ${expected.plural}, ` +
+          'so there is nothing to show. Try again in a few minutes; if it keeps happening, contact CRMGrow support.',
+        code: 'invalid_response',
+      });
+    });
+
+    it('a 401 asks to reconnect, quoting the service', async () => {
+      api(key).reply(401, { status: false, error: 'invalid signature' });
+      const error = await failureOf(find(key, { title: 'Flyer' }));
+      expect(error.name).toBe('ExpiredAuthError');
+      expect(userMessage(error)).toBe(
+        'CRMGrow rejected the API key (HTTP 401: "invalid signature"). Copy your current API key ' +
+          'from CRMGrow and reconnect your CRMGrow account in Zapier.',
+      );
+    });
+
+    it('an HTML 404 names the endpoint and blames BASE_URL', async () => {
+      api(key).reply(404, HTML_404, { 'Content-Type': 'text/html; charset=utf-8' });
+      const error = await failureOf(find(key, { title: 'Flyer' }));
+      expect(JSON.parse(error.message)).toEqual({
+        message:
+          `CRMGrow has no endpoint at GET ${expected.path} (HTTP 404). Check the BASE_URL setting ` +
+          '(now "https://api.crmgrow.com"): it should be the API\'s address, such as https://api.crmgrow.com.',
+        code: 'endpoint_not_found',
+        status: 404,
+      });
+    });
+
+    it("a 500 is a server error in the service's words", async () => {
+      api(key).reply(500, { status: false, error: 'internal_server_error' });
+      const error = await failureOf(find(key, { title: 'Flyer' }));
+      expect(JSON.parse(error.message)).toEqual({
+        message:
+          `CRMGrow had a server error on GET ${expected.path} (HTTP 500: "internal_server_error"). ` +
+          'This is often temporary: try again in a few minutes. If it keeps happening, check that ' +
+          'the selected items still exist in CRMGrow.',
+        code: 'server_error',
+        status: 500,
+      });
+    });
+  });
+});
+
+describe('the actions link their id fields to the searches', () => {
+  it.each(Object.keys(LINKS) as (keyof typeof creates)[])('%s', (createKey) => {
+    const fields = (creates[createKey].operation.inputFields ?? []) as PlainInputField[];
+    const links = Object.fromEntries(
+      fields.filter((field) => field.search !== undefined).map((f) => [f.key, f.search]),
+    );
+    expect(links).toEqual(LINKS[createKey]);
+    // Every id field of the app has a search, so each one links it.
+    expect(fields.filter((f) => /(^|_)id$/.test(f.key)).map((f) => f.key)).toEqual(
+      Object.keys(LINKS[createKey]),
+    );
+  });
+
+  it('covers every action of the app', () => {
+    expect(Object.keys(App.creates ?? {}).sort()).toEqual(Object.keys(LINKS).sort());
+  });
+});
