@@ -1,7 +1,16 @@
 // The one table of CRMGrow's webhook events. The action values, the raw
-// payloads (exactly as the service sends them), labels and output fields live
-// here only: the trigger factory, the tests and the local sandbox all read it.
+// payloads (exactly as the service sends them), labels, output fields and
+// optional filters live here only: the trigger factory, the tests and the
+// local sandbox all read it.
 import type { PlainOutputField } from 'zapier-platform-core';
+import {
+  atLeastFilter,
+  equalsFilter,
+  includesFilter,
+  MATERIAL_TYPE_CHOICES,
+  sentMaterialFilter,
+  type EventFilter,
+} from './filters';
 
 export const ACTION_VALUES = [
   'add_contact',
@@ -36,6 +45,8 @@ export interface HookEvent {
   readonly payload: RawPayload;
   /** The fields of what the normaliser returns for that payload. */
   readonly outputFields: readonly PlainOutputField[];
+  /** Optional input fields that let a Zap builder narrow which events start the Zap. */
+  readonly filters?: readonly EventFilter[];
 }
 
 // ---- Realistic values shared by the payloads (ids are 24-hex Mongo ids) ----
@@ -155,6 +166,18 @@ const DEAL_BASE_FIELDS: readonly Field[] = [
   RAW_CONTACT_FIELD,
 ];
 
+// ---- Filters (the service delivers every event; these narrow which ones start a Zap) ----
+
+/** One filter for the three contact events, which all carry the contact's `tags`. */
+const TAG_FILTER = includesFilter('tags', {
+  key: 'tag',
+  label: 'Tag',
+  helpText:
+    'Only start the Zap for a contact that has this tag, such as buyer (ignoring case and ' +
+    'spaces around it). A contact without tags does not start it. Leave blank for every contact.',
+  narrows: 'for contacts with a given tag',
+});
+
 // ---- The table ----
 
 /**
@@ -212,6 +235,7 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     description: 'Triggers when a contact is added to your CRMGrow account.',
     payload: contactRecord({}),
     outputFields: CONTACT_RECORD_FIELDS,
+    filters: [TAG_FILTER],
   },
   {
     action: 'update_contact',
@@ -224,6 +248,7 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
       tags: ['buyer', 'open-house', 'pre-approved'],
     }),
     outputFields: CONTACT_RECORD_FIELDS,
+    filters: [TAG_FILTER],
   },
   {
     action: 'delete_contact',
@@ -280,6 +305,16 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
       s('deal_target', 'New Stage'),
       dt('create_at', 'Moved At'),
     ],
+    filters: [
+      equalsFilter('deal_target', {
+        key: 'deal_target',
+        label: 'New Stage',
+        helpText:
+          'Only start the Zap when the deal moves into the stage with this name, such as ' +
+          'Under Contract (ignoring case and spaces around it). Leave blank for every move.',
+        narrows: 'when it moves into a given stage',
+      }),
+    ],
   },
   {
     action: 'send_material',
@@ -309,6 +344,16 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
       s('image', 'Images (Raw Text)'),
       dt('create_at', 'Sent At'),
     ],
+    filters: [
+      sentMaterialFilter({
+        key: 'material_type',
+        label: 'Material Type',
+        helpText:
+          'Only start the Zap when the send includes at least one material of this type. ' +
+          'Leave blank for every send.',
+        narrows: 'for sends that include a given material type',
+      }),
+    ],
   },
   {
     action: 'watch_material',
@@ -337,6 +382,26 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
         type: 'number',
       },
       dt('create_at', 'Watched At'),
+    ],
+    filters: [
+      equalsFilter('material_type', {
+        key: 'material_type',
+        label: 'Material Type',
+        helpText:
+          'Only start the Zap when the contact watched or opened material of this type. ' +
+          'Leave blank for videos, PDFs and images alike.',
+        narrows: 'for one material type',
+        choices: MATERIAL_TYPE_CHOICES,
+      }),
+      atLeastFilter('material_amount', {
+        key: 'min_amount',
+        label: 'Minimum Amount',
+        helpText:
+          'Only start the Zap when the contact got at least this far: the percent watched of a ' +
+          'video (such as 50), or the pages of a PDF (an image counts as 1). ' +
+          'Leave blank for any amount.',
+        narrows: 'past a minimum amount',
+      }),
     ],
   },
   {
@@ -423,5 +488,6 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
       created_at: '2026-03-18T19:48:03.226Z',
     }),
     outputFields: CONTACT_RECORD_FIELDS,
+    filters: [TAG_FILTER],
   },
 ];

@@ -4,6 +4,7 @@ import { callApi } from '../http/client';
 import { ENDPOINTS } from '../http/endpoints';
 import { isRecord, SERVICE_NAME } from '../http/errors';
 import type { ActionValue, HookEvent } from './events';
+import { describedWithFilters, eventFilter, filterInputFields } from './filters';
 import { isEmptyPayload, normalise, type NormalisedEvent } from './normalise';
 
 /** What performSubscribe keeps: the service's answer, with its identifier always under `id`. */
@@ -93,17 +94,24 @@ export function eventsOf(body: unknown): NormalisedEvent[] {
 }
 
 export function hookTrigger(event: HookEvent): Trigger {
-  const { action } = event;
+  const { action, filters = [] } = event;
   return defineTrigger({
     key: action,
     noun: event.noun,
-    display: { label: event.label, description: event.description },
+    display: { label: event.label, description: describedWithFilters(event.description, filters) },
     operation: {
       type: 'hook',
+      // The filters stay in the app: the subscription is the action alone.
+      ...(filters.length > 0 ? { inputFields: filterInputFields(filters) } : {}),
       performSubscribe: (z, bundle) => subscribe(z, bundle, action),
       performUnsubscribe: (z, bundle) => unsubscribe(z, bundle),
-      perform: (_z, bundle) => eventsOf(bundle.cleanedRequest),
-      performList: (z, bundle) => listSamples(z, bundle, action),
+      perform: (z, bundle) =>
+        eventFilter(z, bundle.inputData, filters)(eventsOf(bundle.cleanedRequest)),
+      performList: async (z, bundle) => {
+        // Read before the request, so a filter that cannot be used costs no call.
+        const keep = eventFilter(z, bundle.inputData, filters);
+        return keep(await listSamples(z, bundle, action));
+      },
       sample: normalise(event.payload),
       outputFields: [...event.outputFields],
     },

@@ -38,8 +38,10 @@ const deliveredBundle = (
   sb: Sandbox,
   hook: ReceivedHook,
   subscribeData: { id: string },
+  inputData: Bundle['inputData'] = {},
 ): Partial<Bundle> =>
   bundleFor(sb, {
+    inputData,
     cleanedRequest: hook.body as Bundle['cleanedRequest'],
     rawRequest: {
       method: 'POST',
@@ -51,11 +53,15 @@ const deliveredBundle = (
     subscribeData,
   });
 
-async function subscribe(sb: Sandbox, action: ActionValue): Promise<{ id: string }> {
+async function subscribe(
+  sb: Sandbox,
+  action: ActionValue,
+  inputData: Bundle['inputData'] = {},
+): Promise<{ id: string }> {
   const { result, requests } = await requestsDuring(sb, () =>
     run(
       `triggers.${action}.operation.performSubscribe`,
-      bundleFor(sb, { targetUrl: receiver.url }),
+      bundleFor(sb, { targetUrl: receiver.url, inputData }),
     ),
   );
   const request = onlyRequest(sb, requests);
@@ -205,6 +211,57 @@ describe('events the service fires by itself', () => {
       ],
     });
     await unsubscribe(sb, 'create_note', subscribeData);
+  });
+});
+
+describe('a trigger with a filter', () => {
+  it('Material Watched for PDFs only: the service delivers both, perform keeps the PDF', async () => {
+    const sb = sandbox();
+    const filter = { material_type: 'PDF' };
+    // The subscription is the action alone (checked in subscribe()): the service knows no filter.
+    const subscribeData = await subscribe(sb, 'watch_material', filter);
+    expect(sb.subscriptions.get(subscribeData.id)).toMatchObject({ action: 'watch_material' });
+
+    const video = payloadOf('watch_material');
+    expect(video.material_type).toBe('VIDEO');
+    const pdf = {
+      ...video,
+      material_id: '65e0c1d2b3a4f50012cd7810',
+      material_type: 'PDF',
+      material_title: 'Buyer Guide 2026',
+      material_amount: '4',
+    };
+    await sb.fire('watch_material');
+    await sb.fire('watch_material', pdf);
+    const performed = [];
+    for (const expected of [video, pdf]) {
+      const delivered = await receiver.next();
+      expect(delivered.body).toEqual(expected);
+      performed.push(
+        (await run(
+          'triggers.watch_material.operation.perform',
+          deliveredBundle(sb, delivered, subscribeData, filter),
+        )) as Record<string, unknown>[],
+      );
+    }
+    const [fromVideo, fromPdf] = performed;
+    expect(fromVideo).toEqual([]);
+    expect(fromPdf).toHaveLength(1);
+    expectNormalised(fromPdf?.[0] ?? {}, pdf);
+
+    // The editor's samples go through the same filter: the sandbox's recent item is the PDF now.
+    const samples = await run(
+      'triggers.watch_material.operation.performList',
+      bundleFor(sb, { inputData: filter }),
+    );
+    expect(samples).toEqual(fromPdf);
+    const videosOnly = await run(
+      'triggers.watch_material.operation.performList',
+      bundleFor(sb, { inputData: { material_type: 'VIDEO' } }),
+    );
+    expect(videosOnly).toEqual([]);
+
+    await unsubscribe(sb, 'watch_material', subscribeData);
   });
 });
 

@@ -8,6 +8,7 @@ interface Field {
   label?: string;
   helpText?: string;
   type?: string;
+  required?: boolean;
   dynamic?: string;
   search?: string;
   list?: boolean;
@@ -259,6 +260,37 @@ describe('publishing checks', () => {
       const fields = op.inputFields as unknown[];
       expect(fields.length).toBeGreaterThan(0);
       expect(fields.every((f) => typeof f === 'object' && f !== null)).toBe(true);
+    });
+  });
+
+  describe('trigger input fields (the hook filters) are optional, with help text that D011 holds', () => {
+    const filtered = triggers.filter(([, op]) => staticInputFields(op).length > 0);
+
+    it('six hook triggers have them, seven fields in all, so D011 and D018 check real fields', () => {
+      expect(filtered.map(([name, op]) => [name, staticInputFields(op).map((f) => f.key)])).toEqual(
+        [
+          ['trigger add_contact', ['tag']],
+          ['trigger update_contact', ['tag']],
+          ['trigger move_deal', ['deal_target']],
+          ['trigger send_material', ['material_type']],
+          ['trigger watch_material', ['material_type', 'min_amount']],
+          ['trigger lead_source', ['tag']],
+        ],
+      );
+      expect(filtered.every(([, op]) => op.type === 'hook')).toBe(true);
+    });
+
+    it.each(filtered)('%s', (_name, op) => {
+      for (const field of staticInputFields(op)) {
+        expect({ key: field.key, required: field.required, help: typeof field.helpText }).toEqual({
+          key: field.key,
+          required: false,
+          help: 'string',
+        });
+        const choices = Array.isArray(field.choices) ? (field.choices as Field[]) : [];
+        const badChoices = choices.filter((c) => !c.label || titleCaseProblems(c.label).length > 0);
+        expect(badChoices).toEqual([]);
+      }
     });
   });
 

@@ -1,0 +1,468 @@
+// The optional filters of the hook triggers: declared per event in the events
+// table, applied by one function in perform and performList, through the real
+// request pipeline. The subscription never carries them.
+import nock from 'nock';
+import type { Bundle, ZObject } from 'zapier-platform-core';
+import { hookTriggers } from '../../src/hooks';
+import { HOOK_EVENTS, type ActionValue, type RawPayload } from '../../src/hooks/events';
+import { numberOf } from '../../src/hooks/filters';
+import { normalise } from '../../src/hooks/normalise';
+import { API_KEY, appTester, bundleWith, failureOf } from '../support/app';
+
+const HOST = 'https://api.crmgrow.com';
+const TARGET_URL = 'https://hooks.zapier.com/hooks/standard/1234567/abcdef0123456789/';
+
+type Operation = (z: ZObject, bundle: Bundle) => Promise<unknown>;
+type Inputs = Record<string, unknown>;
+
+function operationOf(action: ActionValue, name: 'perform' | 'performList' | 'performSubscribe') {
+  const { operation } = hookTriggers[action];
+  if (operation.type !== 'hook') throw new Error(`${action} is not a REST-hook trigger`);
+  const fn = operation[name];
+  if (typeof fn !== 'function') throw new Error(`${action} has no ${name} function`);
+  return fn as Operation;
+}
+
+const payloadOf = (action: ActionValue): RawPayload => {
+  const event = HOOK_EVENTS.find((row) => row.action === action);
+  if (!event) throw new Error(`no table row for ${action}`);
+  return event.payload;
+};
+
+/** What perform returns for one delivered body with these filter values. */
+const perform = (action: ActionValue, inputData: Inputs, cleanedRequest: unknown) =>
+  appTester(operationOf(action, 'perform'), bundleWith({ inputData, cleanedRequest }));
+
+const performListApi = (action: ActionValue): nock.Interceptor =>
+  nock(HOST, { reqheaders: { Authorization: API_KEY, action } }).get('/api/outbound/perform');
+
+const performList = (action: ActionValue, inputData: Inputs) =>
+  appTester(operationOf(action, 'performList'), bundleWith({ inputData }));
+
+const items = (...payloads: RawPayload[]) => payloads.map(normalise);
+
+const without = (payload: RawPayload, key: string): RawPayload =>
+  Object.fromEntries(Object.entries(payload).filter(([k]) => k !== key));
+
+const WATCH = payloadOf('watch_material');
+const WATCHED_PDF: RawPayload = {
+  ...WATCH,
+  material_id: '65e0c1d2b3a4f50012cd7810',
+  material_type: 'PDF',
+  material_title: 'Buyer Guide 2026',
+  material_amount: 4,
+};
+const MOVE = payloadOf('move_deal');
+const SEND = payloadOf('send_material');
+
+/** One row of the issue's table: a value, an event that passes it and one that does not. */
+interface FilterCase {
+  readonly action: ActionValue;
+  readonly key: string;
+  readonly value: string | number;
+  readonly passing: RawPayload;
+  readonly failing: RawPayload;
+}
+
+const tagCase = (action: ActionValue): FilterCase => {
+  const payload = payloadOf(action);
+  const tags = payload.tags as string[];
+  return {
+    action,
+    key: 'tag',
+    value: 'vip',
+    passing: { ...payload, tags: [...tags, 'vip'] },
+    failing: payload,
+  };
+};
+
+const CASES: readonly FilterCase[] = [
+  tagCase('add_contact'),
+  tagCase('update_contact'),
+  {
+    action: 'move_deal',
+    key: 'deal_target',
+    value: 'Under Contract',
+    passing: MOVE,
+    failing: { ...MOVE, deal_source: 'Under Contract', deal_target: 'Closed' },
+  },
+  {
+    action: 'send_material',
+    key: 'material_type',
+    value: 'PDF',
+    passing: SEND,
+    failing: { ...SEND, pdf: '' },
+  },
+  {
+    action: 'watch_material',
+    key: 'material_type',
+    value: 'PDF',
+    passing: WATCHED_PDF,
+    failing: WATCH,
+  },
+  {
+    action: 'watch_material',
+    key: 'min_amount',
+    value: 50,
+    passing: WATCH,
+    failing: { ...WATCH, material_amount: 20 },
+  },
+  tagCase('lead_source'),
+];
+
+describe('the filters the events table declares', () => {
+  const declared = HOOK_EVENTS.flatMap((event) =>
+    (event.filters ?? []).map((filter) => `${event.action}.${filter.key}`),
+  );
+
+  it('are the issue table: tag on three contact events, stage, material type and amount', () => {
+    expect(declared).toEqual([
+      'add_contact.tag',
+      'update_contact.tag',
+      'move_deal.deal_target',
+      'send_material.material_type',
+      'watch_material.material_type',
+      'watch_material.min_amount',
+      'lead_source.tag',
+    ]);
+  });
+
+  it('each have a case below', () => {
+    expect(CASES.map((c) => `${c.action}.${c.key}`)).toEqual(declared);
+  });
+
+  it('are optional input fields of their trigger; the material types are a static dropdown', () => {
+    const fieldsOf = (action: ActionValue) => hookTriggers[action].operation.inputFields;
+    expect(fieldsOf('watch_material')).toEqual([
+      {
+        key: 'material_type',
+        label: 'Material Type',
+        helpText: expect.stringContaining('watched or opened material of this type') as string,
+        required: false,
+        type: 'string',
+        choices: [
+          { value: 'VIDEO', sample: 'VIDEO', label: 'Video' },
+          { value: 'PDF', sample: 'PDF', label: 'PDF' },
+          { value: 'IMAGE', sample: 'IMAGE', label: 'Image' },
+        ],
+      },
+      {
+        key: 'min_amount',
+        label: 'Minimum Amount',
+        helpText: expect.stringContaining('the percent watched of a video') as string,
+        required: false,
+        type: 'integer',
+      },
+    ]);
+    expect(fieldsOf('send_material')).toEqual([
+      expect.objectContaining({ key: 'material_type', required: false, type: 'string' }),
+    ]);
+    expect(fieldsOf('move_deal')).toEqual([
+      expect.objectContaining({ key: 'deal_target', label: 'New Stage', required: false }),
+    ]);
+    for (const action of ['add_contact', 'update_contact', 'lead_source'] as const) {
+      expect(fieldsOf(action)).toEqual([
+        expect.objectContaining({ key: 'tag', label: 'Tag', required: false, type: 'string' }),
+      ]);
+    }
+    const unfiltered = HOOK_EVENTS.filter((event) => !event.filters).map((event) => event.action);
+    expect(unfiltered).toHaveLength(9);
+    for (const action of unfiltered) expect(fieldsOf(action)).toBeUndefined();
+  });
+
+  const NARROWED: Partial<Record<ActionValue, string>> = {
+    add_contact:
+      'Triggers when a contact is added to your CRMGrow account. ' +
+      'Optionally only for contacts with a given tag.',
+    update_contact:
+      "Triggers when a contact's details are changed in CRMGrow. " +
+      'Optionally only for contacts with a given tag.',
+    move_deal:
+      'Triggers when a deal is moved from one pipeline stage to another. ' +
+      'Optionally only when it moves into a given stage.',
+    send_material:
+      'Triggers when a video, PDF or image is sent to a contact from CRMGrow. ' +
+      'Optionally only for sends that include a given material type.',
+    watch_material:
+      'Triggers when a contact watches a video, or opens a PDF or image, that you sent. ' +
+      'Optionally only for one material type or past a minimum amount.',
+    lead_source:
+      'Triggers when a new contact comes in from a lead source, such as a lead capture form ' +
+      'on a shared video, PDF or image. Optionally only for contacts with a given tag.',
+  };
+
+  it.each(HOOK_EVENTS.map((event) => [event.action, event] as const))(
+    '%s: the description says whether it can be narrowed, still "Triggers when ... ." (D021)',
+    (action, event) => {
+      const description = hookTriggers[action].display.description;
+      expect(description).toBe(NARROWED[action] ?? event.description);
+      expect(description).toMatch(/^Triggers when .+\.$/);
+    },
+  );
+});
+
+describe.each(CASES.map((c) => [`${c.action} ${c.key}`, c] as const))('%s', (_name, c) => {
+  const { action, key, value, passing, failing } = c;
+
+  it('lets a matching event through perform', async () => {
+    expect(await perform(action, { [key]: value }, passing)).toEqual(items(passing));
+  });
+
+  it('gives [] for an event that does not match', async () => {
+    expect(await perform(action, { [key]: value }, failing)).toEqual([]);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['blank', '   '],
+    ['null', null],
+    ['missing', undefined],
+  ])('filters nothing when the field is %s', async (_what, blank) => {
+    expect(await perform(action, { [key]: blank }, failing)).toEqual(items(failing));
+    expect(await perform(action, {}, failing)).toEqual(items(failing));
+  });
+
+  it('filters the samples of performList the same way', async () => {
+    performListApi(action).reply(201, [failing, passing]);
+    expect(await performList(action, { [key]: value })).toEqual(items(passing));
+    performListApi(action).reply(201, [failing, passing]);
+    expect(await performList(action, { [key]: '' })).toEqual(items(failing, passing));
+  });
+
+  it('leaves the subscription as it is: the hook URL and the action only', async () => {
+    nock(HOST, { reqheaders: { Authorization: API_KEY } })
+      .post('/api/outbound/subscribe', { hookUrl: TARGET_URL, action })
+      .reply(201, { id: '6613c0ffee0000000000a001' });
+    const bundle = bundleWith({ targetUrl: TARGET_URL, inputData: { [key]: value } });
+    expect(await appTester(operationOf(action, 'performSubscribe'), bundle)).toEqual({
+      id: '6613c0ffee0000000000a001',
+    });
+  });
+});
+
+describe('watch_material: Minimum Amount', () => {
+  it.each([
+    ['a number above', 87, 50, true],
+    ['a string above', '87', 50, true],
+    ['a decimal string above', '87.25', '87', true],
+    ['exactly the minimum', 50, '50', true],
+    ['a padded string', ' 60 ', ' 50 ', true],
+    ['zero with a minimum of zero', 0, 0, true],
+    ['a number below', 49.9, 50, false],
+    ['a string below', '20', '50', false],
+    ['text', 'most of it', 50, false],
+    ['an empty string', '', 0, false],
+    ['null', null, 0, false],
+  ])('%s: %p against %p passes: %p', async (_what, amount, minimum, passes) => {
+    const payload = { ...WATCH, material_amount: amount };
+    const expected = passes ? items(payload) : [];
+    expect(await perform('watch_material', { min_amount: minimum }, payload)).toEqual(expected);
+  });
+
+  it('an event without material_amount does not pass', async () => {
+    const payload = without(WATCH, 'material_amount');
+    expect(await perform('watch_material', { min_amount: 1 }, payload)).toEqual([]);
+  });
+
+  const NOT_A_NUMBER =
+    'The "Minimum Amount" field needs a number, such as 50, but got "%s". ' +
+    'Type a whole number, or leave it blank to let every amount through.';
+
+  it.each(['most', '50%', 'NaN', 'Infinity'])(
+    'a minimum of %p is a clear error naming the field, in perform',
+    async (minimum) => {
+      const error = await failureOf(perform('watch_material', { min_amount: minimum }, WATCH));
+      expect(error.name).toBe('AppError');
+      expect(JSON.parse(error.message)).toEqual({
+        message: NOT_A_NUMBER.replace('%s', minimum),
+        code: 'invalid_input',
+      });
+    },
+  );
+
+  it('and in performList, before any request is made', async () => {
+    // No interceptor: a request would fail with nock's own error, not this one.
+    const error = await failureOf(performList('watch_material', { min_amount: 'most' }));
+    expect(JSON.parse(error.message)).toEqual({
+      message: NOT_A_NUMBER.replace('%s', 'most'),
+      code: 'invalid_input',
+    });
+  });
+
+  it('a long bad value is shortened in the message', async () => {
+    const error = await failureOf(perform('watch_material', { min_amount: 'x'.repeat(60) }, WATCH));
+    expect(JSON.parse(error.message)).toMatchObject({
+      message: expect.stringContaining(`but got "${'x'.repeat(40)}…".`) as string,
+    });
+  });
+
+  it.each([
+    ['a list', [50]],
+    ['a set of fields', { amount: 50 }],
+  ])('%s instead of one value is a clear error', async (_what, minimum) => {
+    const error = await failureOf(perform('watch_material', { min_amount: minimum }, WATCH));
+    expect(JSON.parse(error.message)).toEqual({
+      message:
+        'The "Minimum Amount" field needs a single value, not a list or a set of fields. ' +
+        'Type one, or leave it blank.',
+      code: 'invalid_input',
+    });
+  });
+});
+
+describe('case and spaces', () => {
+  it.each([
+    ['watch_material', { material_type: ' pdf ' }, WATCHED_PDF],
+    ['watch_material', { material_type: 'PDF' }, { ...WATCHED_PDF, material_type: 'Pdf' }],
+    ['move_deal', { deal_target: '  under CONTRACT ' }, MOVE],
+    ['move_deal', { deal_target: 'Under Contract' }, { ...MOVE, deal_target: ' under contract ' }],
+    ['add_contact', { tag: ' BUYER ' }, payloadOf('add_contact')],
+    ['add_contact', { tag: 'buyer' }, { ...payloadOf('add_contact'), tags: [' Buyer '] }],
+    ['send_material', { material_type: 'video' }, SEND],
+  ] as const)('%s with %p lets the event through', async (action, inputData, payload) => {
+    expect(await perform(action, inputData, payload)).toEqual(items(payload));
+  });
+
+  it('a different stage with the same words in another order does not pass', async () => {
+    expect(await perform('move_deal', { deal_target: 'Contract Under' }, MOVE)).toEqual([]);
+  });
+});
+
+describe('the tag filter', () => {
+  const CONTACT = payloadOf('update_contact');
+
+  it.each([
+    ['no tags field', without(CONTACT, 'tags')],
+    ['an empty list', { ...CONTACT, tags: [] }],
+    ['tags of null', { ...CONTACT, tags: null }],
+    ['tags that are not a list', { ...CONTACT, tags: 'buyer' }],
+  ])('a contact with %s does not pass', async (_what, payload) => {
+    expect(await perform('update_contact', { tag: 'buyer' }, payload)).toEqual([]);
+    expect(await perform('update_contact', {}, payload)).toEqual(items(payload));
+  });
+
+  it('skips tags that are not strings without failing', async () => {
+    const payload = { ...CONTACT, tags: [null, 7, { name: 'buyer' }, 'buyer'] };
+    expect(await perform('update_contact', { tag: 'buyer' }, payload)).toEqual(items(payload));
+    expect(await perform('update_contact', { tag: '7' }, payload)).toEqual([]);
+  });
+
+  it('a tag mapped as a number matches its text', async () => {
+    const payload = { ...CONTACT, tags: ['2026'] };
+    expect(await perform('update_contact', { tag: 2026 }, payload)).toEqual(items(payload));
+  });
+});
+
+describe('the material type of a send', () => {
+  it.each([
+    ['VIDEO', true],
+    ['PDF', true],
+    ['IMAGE', false],
+  ])('%s passes the example send (videos and a PDF, no image): %p', async (type, passes) => {
+    expect(await perform('send_material', { material_type: type }, SEND)).toEqual(
+      passes ? items(SEND) : [],
+    );
+  });
+
+  it('a blank or missing string of that type does not pass', async () => {
+    for (const payload of [{ ...SEND, image: '   ' }, { ...SEND, image: null }, SEND]) {
+      expect(await perform('send_material', { material_type: 'IMAGE' }, payload)).toEqual([]);
+    }
+  });
+
+  it('the unbracketed form of the service sample still counts as holding one', async () => {
+    const payload = { ...SEND, video: '65e0c1d2b3a4f50012cd7701,Meet Your Agent', pdf: '' };
+    expect(await perform('send_material', { material_type: 'VIDEO' }, payload)).toEqual(
+      items(payload),
+    );
+  });
+
+  it('only the three types count: another key of the send is never read as one', async () => {
+    expect(await perform('send_material', { material_type: 'subject' }, SEND)).toEqual([]);
+    expect(await perform('send_material', { material_type: 'AUDIO' }, SEND)).toEqual([]);
+  });
+});
+
+describe('combined filters must all match', () => {
+  const inputs = { material_type: 'PDF', min_amount: '3' };
+
+  it.each([
+    ['a PDF of 4 pages passes', WATCHED_PDF, true],
+    ['a PDF of "3" pages passes', { ...WATCHED_PDF, material_amount: '3' }, true],
+    ['a PDF of 2 pages does not', { ...WATCHED_PDF, material_amount: 2 }, false],
+    ['a video watched 87% does not', WATCH, false],
+  ])('%s', async (_what, payload, passes) => {
+    expect(await perform('watch_material', inputs, payload)).toEqual(passes ? items(payload) : []);
+  });
+
+  it('in performList too', async () => {
+    performListApi('watch_material').reply(201, [
+      WATCH,
+      WATCHED_PDF,
+      { ...WATCHED_PDF, material_amount: 1 },
+    ]);
+    expect(await performList('watch_material', inputs)).toEqual(items(WATCHED_PDF));
+  });
+});
+
+describe('odd deliveries with filters set never make perform throw', () => {
+  const inputs = { material_type: 'PDF', min_amount: 1 };
+
+  it.each([
+    ['a string', 'watch_material'],
+    ['null', null],
+    ['no body', undefined],
+    ['a number', 7],
+    ['an empty array', []],
+    ['an empty object', {}],
+    ['an array of noise', ['PDF', null, 4, [WATCHED_PDF]]],
+  ])('%s gives []', async (_what, body) => {
+    expect(await perform('watch_material', inputs, body)).toEqual([]);
+  });
+
+  it('an array keeps the objects that pass, and drops the rest', async () => {
+    const body = [WATCH, 'noise', WATCHED_PDF, null, { material_type: 'PDF' }];
+    expect(await perform('watch_material', inputs, body)).toEqual(items(WATCHED_PDF));
+  });
+
+  it.each([
+    ['add_contact', { tag: 'buyer' }],
+    ['move_deal', { deal_target: '42' }],
+    ['send_material', { material_type: 'PDF' }],
+  ] as const)(
+    '%s: fields of the wrong type in the event just do not pass',
+    async (action, inputs) => {
+      const odd = { tags: { buyer: true }, deal_target: 42, pdf: ['x'], video: 5 };
+      expect(await perform(action, inputs, odd)).toEqual([]);
+    },
+  );
+});
+
+describe('triggers without filters', () => {
+  it('ignore any input data', async () => {
+    const payload = payloadOf('add_deal');
+    expect(
+      await perform('add_deal', { tag: 'nothing-has-this', min_amount: 'x' }, payload),
+    ).toEqual(items(payload));
+  });
+});
+
+describe('numberOf', () => {
+  it.each([
+    [87, 87],
+    [87.5, 87.5],
+    ['87', 87],
+    [' 4 ', 4],
+    ['-1', -1],
+    ['', undefined],
+    ['  ', undefined],
+    ['4 pages', undefined],
+    [Number.NaN, undefined],
+    [Number.POSITIVE_INFINITY, undefined],
+    [null, undefined],
+    [true, undefined],
+    [[4], undefined],
+  ])('%p reads as %p', (value, expected) => {
+    expect(numberOf(value)).toBe(expected);
+  });
+});
