@@ -1,5 +1,5 @@
-// Runs in a fresh Node process (spawned by scripts/bench.ts), once per
-// measured large-account run: calls the unpacked build.zip's zapierwrapper.js
+// Runs in a fresh Node process (spawned by the large-account and scaling
+// measures), once per measured run: calls the unpacked build.zip's zapierwrapper.js
 // handler as Zapier's Lambda does, first with a small warm-up event on the
 // same code path, then with the measured event, and reports the measured
 // call's time, what it returned and the process's peak memory. The events
