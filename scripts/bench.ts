@@ -17,6 +17,7 @@ import { LIBRARY, largeAccounts } from './bench/large-accounts';
 import { OVERHEAD_RUNS, OVERHEAD_WARM_UPS, overheadPerOperation } from './bench/overhead';
 import { failures, findings, mark, out, section } from './bench/report';
 import { requestsPerOperation } from './bench/requests';
+import { SCALING_RUNS, SCALING_SIZES, scaling } from './bench/scaling';
 import { LIMITS, root, RUNS, zipPath } from './bench/setup';
 import { count } from './bench/stats';
 import { extractZip } from './lib/zip';
@@ -74,6 +75,11 @@ async function main(): Promise<number> {
       `5. Large accounts: ${count(LIBRARY)} videos and ${count(LIBRARY)} templates, and a 1 MB webhook`,
       () => largeAccounts(unpacked),
     );
+    results.scaling = await section(
+      `6. Scaling: video poll and dropdown from ${count(SCALING_SIZES[0])} to ` +
+        `${count(SCALING_SIZES.at(-1) ?? 0)} videos, against the floor (fetch + JSON.parse)`,
+      () => scaling(unpacked),
+    );
   } finally {
     restoreEnv();
     await sandbox.close();
@@ -100,6 +106,7 @@ async function main(): Promise<number> {
           coldStart: COLD_RUNS,
           overhead: OVERHEAD_RUNS,
           overheadWarmUps: OVERHEAD_WARM_UPS,
+          scaling: SCALING_RUNS,
         },
         units: { time: 'ms', memory: 'MiB', size: 'bytes' },
         limits: LIMITS,

@@ -1,8 +1,9 @@
 // 4. Overhead per operation: a poll, an action and a performList run through
 // core's handler, against the very same request made with Node's own fetch.
 import type { CompiledApp, Invoke } from '../../sandbox/harness';
-import type { RecordedRequest, Sandbox } from '../../sandbox/server';
+import type { Sandbox } from '../../sandbox/server';
 import { inputDataFor, operationKeysOf } from '../lib/operations';
+import { fetchAndParse, replayOf } from './child/replay';
 import { firstChoices } from './events';
 import { indent } from './report';
 import { fixed, spread, summarise, table, type Summary } from './stats';
@@ -21,30 +22,6 @@ interface Overhead {
   readonly fetch: Summary;
   readonly ratio: number;
   readonly addedMs: number;
-}
-
-/** Hop-by-hop and framing headers: fetch sets its own. */
-const TRANSPORT_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding']);
-
-/** The request `recorded` as a bare fetch call, answer read and parsed as the app does. */
-function replayer(sandbox: Sandbox, recorded: RecordedRequest): () => Promise<void> {
-  const base = recorded.base === 'ALT_BASE_URL' ? sandbox.altBaseUrl : sandbox.baseUrl;
-  const query = new URLSearchParams(recorded.query).toString();
-  const url = `${base}${recorded.path}${query ? `?${query}` : ''}`;
-  const headers = Object.fromEntries(
-    Object.entries(recorded.headers).flatMap(([name, value]) =>
-      typeof value === 'string' && !TRANSPORT_HEADERS.has(name) ? [[name, value]] : [],
-    ),
-  );
-  const body = recorded.rawBody || undefined;
-  return async () => {
-    const response = await nodeFetch(url, { method: recorded.method, headers, body });
-    const text = await response.text();
-    if (response.status !== recorded.status) {
-      throw new Error(`${recorded.method} ${recorded.path} answered ${response.status} to fetch`);
-    }
-    if (text) JSON.parse(text);
-  };
 }
 
 export async function overheadPerOperation(
@@ -79,7 +56,8 @@ export async function overheadPerOperation(
     if (!recorded || more.length > 0) {
       throw new Error(`${op.method} made ${sandbox.requests.length} requests, not 1`);
     }
-    const viaFetch = replayer(sandbox, recorded);
+    const replay = replayOf(sandbox, recorded);
+    const viaFetch = (): Promise<unknown> => fetchAndParse(nodeFetch, replay);
     for (let i = 0; i < OVERHEAD_WARM_UPS; i++) await viaFetch();
     const coreMs: number[] = [];
     const fetchMs: number[] = [];

@@ -10,6 +10,7 @@ const CHILD_TIMEOUT_MS = 60_000;
 export const CHILD = {
   coldStart: join(__dirname, 'child', 'cold-start.js'),
   zipRun: join(__dirname, 'child', 'zip-run.js'),
+  floor: join(__dirname, 'child', 'floor.js'),
 } as const;
 
 export interface ChildRun {

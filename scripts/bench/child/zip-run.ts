@@ -6,7 +6,7 @@
 // come as JSON on stdin: { dir, warmUp, event }.
 import { Buffer } from 'node:buffer';
 import { join } from 'node:path';
-import { report, runAndExit } from './protocol';
+import { readJob, report, runAndExit } from './protocol';
 
 type Handler = (event: object, context: object) => Promise<{ results?: unknown }>;
 
@@ -16,14 +16,8 @@ interface Job {
   readonly event: object;
 }
 
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 async function main(): Promise<void> {
-  const job = JSON.parse(await readStdin()) as Job;
+  const job = await readJob<Job>();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { handler } = require(join(job.dir, 'zapierwrapper.js')) as { handler: Handler };
   await handler(job.warmUp, {});
