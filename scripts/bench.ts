@@ -12,17 +12,31 @@ import { createInvoker, loadCompiledApp } from '../sandbox/harness';
 import { pointAppAt } from '../sandbox/env';
 import { startSandbox } from '../sandbox/server';
 import { artifact } from './bench/artifact';
+import { renderScalingSvg } from './bench/chart';
 import { coldStart, COLD_RUNS } from './bench/cold-start';
 import { LIBRARY, largeAccounts } from './bench/large-accounts';
 import { OVERHEAD_RUNS, OVERHEAD_WARM_UPS, overheadPerOperation } from './bench/overhead';
 import { failures, findings, mark, out, section } from './bench/report';
 import { requestsPerOperation } from './bench/requests';
-import { SCALING_RUNS, SCALING_SIZES, scaling } from './bench/scaling';
+import { SCALING_RUNS, SCALING_SIZES, scaling, type ScalingPoint } from './bench/scaling';
 import { LIMITS, root, RUNS, zipPath } from './bench/setup';
 import { count } from './bench/stats';
 import { extractZip } from './lib/zip';
 
 const resultsPath = join(root, 'bench', 'results', 'latest.json');
+const chartPath = join(root, 'bench', 'results', 'scaling.svg');
+
+/** The scaling chart, titled with the run it comes from. */
+async function writeChart(points: readonly ScalingPoint[], machine: string): Promise<void> {
+  const svg = await renderScalingSvg(
+    points,
+    'CRMGrow for Zapier: a video poll and dropdown against the size of the library',
+    `npm run bench, ${new Date().toISOString().slice(0, 10)}, ${machine}: medians of ` +
+      `${SCALING_RUNS} fresh processes; floor: the same request with Node's fetch + JSON.parse`,
+  );
+  writeFileSync(chartPath, svg);
+  out(`Wrote ${relative(process.cwd(), chartPath) || chartPath}.`);
+}
 
 async function main(): Promise<number> {
   const started = performance.now();
@@ -55,6 +69,7 @@ async function main(): Promise<number> {
   const sandbox = await startSandbox();
   const restoreEnv = pointAppAt(sandbox);
   const results: Record<string, unknown> = {};
+  let scalingPoints: ScalingPoint[] | undefined;
   try {
     extractZip(zipPath, unpacked);
     results.coldStart = await section(
@@ -75,7 +90,7 @@ async function main(): Promise<number> {
       `5. Large accounts: ${count(LIBRARY)} videos and ${count(LIBRARY)} templates, and a 1 MB webhook`,
       () => largeAccounts(unpacked),
     );
-    results.scaling = await section(
+    results.scaling = scalingPoints = await section(
       `6. Scaling: video poll and dropdown from ${count(SCALING_SIZES[0])} to ` +
         `${count(SCALING_SIZES.at(-1) ?? 0)} videos, against the floor (fetch + JSON.parse)`,
       () => scaling(unpacked),
@@ -124,6 +139,12 @@ async function main(): Promise<number> {
     )}\n`,
   );
   out();
+  if (scalingPoints) {
+    await writeChart(
+      scalingPoints,
+      `Node ${machine.node}, ${machine.cpus} CPUs (${machine.cpuModel})`,
+    );
+  }
   out(`Wrote ${relative(process.cwd(), resultsPath) || resultsPath} (${seconds.toFixed(0)} s).`);
   return failures.length === 0 ? 0 : 1;
 }
