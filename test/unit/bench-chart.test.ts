@@ -14,6 +14,7 @@ const point = (operation: string, items: number, ms: number, floorMs: number): S
   floorMsMax: floorMs + 1,
   ratio: ms / floorMs,
   msPer1000Items: ms / (items / 1000),
+  growthMsPer1000Items: null,
   peakRssMiB: 100 + items / 1000,
   floorPeakRssMiB: 50 + items / 2000,
   resultBytes: 75_000,
