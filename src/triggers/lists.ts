@@ -10,7 +10,7 @@ import {
 import { callApi } from '../http/client';
 import { ENDPOINTS, type Endpoint } from '../http/endpoints';
 import { isRecord, SERVICE_NAME } from '../http/errors';
-import { firstInOrder } from './select';
+import { firstInOrder, repeatFinder } from './select';
 
 /**
  * One item of a list, as this app returns it. The service sends only `id`
@@ -115,15 +115,14 @@ function listItemsOf(z: ZObject, spec: ListSpec, data: unknown): ListItem[] {
   }
 
   const items: ListItem[] = [];
-  const seen = new Set<string>();
+  const isRepeat = repeatFinder();
   let withoutId = 0;
   let repeated = 0;
   for (const row of rows) {
     const id = isRecord(row) ? (idOf(row.id) ?? idOf(row._id)) : undefined;
     if (!isRecord(row) || id === undefined) {
       withoutId += 1;
-      // One lookup: adding an id already seen leaves the size as it was.
-    } else if (seen.size === seen.add(id).size) {
+    } else if (isRepeat(id)) {
       repeated += 1;
     } else {
       items.push({ id, title: typeof row.title === 'string' ? row.title.trim() : '' });

@@ -1,6 +1,6 @@
 // firstInOrder: the first few of a long list in order, without sorting it all.
 // It must give exactly what a stable sort's first `count` would.
-import { firstInOrder } from '../../src/triggers/select';
+import { firstInOrder, repeatFinder } from '../../src/triggers/select';
 
 /** A repeatable list of small numbers, so that many are equal. */
 function numbers(length: number, seed: number, range: number): number[] {
@@ -86,5 +86,30 @@ describe('firstInOrder', () => {
     expect(comparisonsFor(ascending, 1_000, true)).toBeLessThan(2 * 20_000);
     // From the start, every item displaces the last kept: log2(1,000) levels each.
     expect(comparisonsFor(ascending, 1_000, false)).toBeGreaterThan(10 * 20_000);
+  });
+});
+
+describe('repeatFinder', () => {
+  /** The reference: a set of every id so far. */
+  const withSet = (ids: readonly string[]): boolean[] => {
+    const seen = new Set<string>();
+    return ids.map((id) => seen.has(id) || (seen.add(id), false));
+  };
+  const found = (ids: readonly string[]): boolean[] => ids.map(repeatFinder());
+  const hex = (n: number): string => n.toString(16).padStart(24, '0');
+  const rising = Array.from({ length: 300 }, (_, i) => hex(i * 3));
+
+  it.each([
+    ['rising ids', rising],
+    ['falling ids', [...rising].reverse()],
+    ['a repeat right after its first', [hex(1), hex(2), hex(2), hex(3)]],
+    ['rising, then a repeat of an early id', [...rising, hex(0), hex(900)]],
+    ['falling, then a repeat of an early id', [...rising].reverse().concat(hex(897), hex(1))],
+    ['rising, then falling through the earlier ids', [...rising, hex(899), hex(600), hex(3)]],
+    ['scrambled, many repeats', numbers(2_000, 5, 300).map(hex)],
+    ['one id', [hex(7)]],
+    ['the same id three times', [hex(7), hex(7), hex(7)]],
+  ])('tells repeats as a set of every id would: %s', (_name, ids) => {
+    expect(found(ids)).toEqual(withSet(ids));
   });
 });
