@@ -164,6 +164,8 @@ export const DEDUPE_LIMIT = 10_000;
 export const DROPDOWN_PAGE_SIZE = 100;
 
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
+/** As MongoDB writes them: tested first, so most ids need no lower-casing. */
+const LOWER_CASE_OBJECT_ID = /^[0-9a-f]{24}$/;
 
 /**
  * The first `count` items newest first, or undefined when the age of the
@@ -172,8 +174,12 @@ const OBJECT_ID = /^[0-9a-f]{24}$/i;
  * the service itself sends the list in no particular order.
  */
 function newestFirst(items: readonly ListItem[], count: number): ListItem[] | undefined {
-  if (!items.every((item) => OBJECT_ID.test(item.id))) return undefined;
-  const keys = items.map((item) => item.id.toLowerCase());
+  const keys: string[] = [];
+  for (const { id } of items) {
+    if (LOWER_CASE_OBJECT_ID.test(id)) keys.push(id);
+    else if (OBJECT_ID.test(id)) keys.push(id.toLowerCase());
+    else return undefined;
+  }
   const key = (i: number): string => keys[i] ?? '';
   // From the end: a list in the order it was stored, oldest first, then costs one comparison an item.
   return firstInOrder(
