@@ -31,8 +31,11 @@ async function writeChart(points: readonly ScalingPoint[], machine: string): Pro
   const svg = await renderScalingSvg(
     points,
     'CRMGrow for Zapier: a video poll and dropdown against the size of the library',
-    `npm run bench, ${new Date().toISOString().slice(0, 10)}, ${machine}: medians of ` +
-      `${SCALING_RUNS} fresh processes; floor: the same request with Node's fetch + JSON.parse`,
+    [
+      `npm run bench, ${new Date().toISOString().slice(0, 10)}, ${machine}.`,
+      `Medians of ${SCALING_RUNS} fresh processes each; floor: the same request with Node's ` +
+        'fetch + JSON.parse.',
+    ],
   );
   writeFileSync(chartPath, svg);
   out(`Wrote ${relative(process.cwd(), chartPath) || chartPath}.`);

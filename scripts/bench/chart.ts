@@ -36,7 +36,7 @@ const rowsOf = (points: readonly ScalingPoint[]): Row[] =>
 export function scalingChartSpec(
   points: readonly ScalingPoint[],
   title: string,
-  subtitle = '',
+  subtitle: string | string[] = '',
 ): TopLevelSpec {
   const x = {
     field: 'items',
@@ -100,7 +100,7 @@ export function scalingChartSpec(
 export async function renderScalingSvg(
   points: readonly ScalingPoint[],
   title: string,
-  subtitle = '',
+  subtitle: string | string[] = '',
 ): Promise<string> {
   const view = new View(parse(compile(scalingChartSpec(points, title, subtitle)).spec), {
     renderer: 'none',
