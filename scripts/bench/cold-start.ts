@@ -1,56 +1,93 @@
-// Runs in a fresh Node process (spawned by scripts/bench.ts), once per
-// measured cold start. `app`: requires the unpacked build.zip's
-// zapierwrapper.js, as Zapier's Lambda does, and makes the first, cheapest
-// handler call (`definition`, which loads the app's index.js). `core`: the
-// same with zapier-platform-core alone and an empty app, to tell the app's
-// own share from core's. `split`: core, then the app's index.js required on
-// its own, to time the app's code apart from core's work on its definition.
-// Only Node built-ins are loaded before the clock starts.
-import { join } from 'node:path';
-import { report, runAndExit } from './protocol';
+// 1. Cold start: a fresh Node process requiring the unpacked build.zip's
+// zapierwrapper.js and making the first handler call, against a fresh process
+// loading zapier-platform-core alone with an empty app. Interleaved runs.
+import { CHILD, numberIn, runChild, type ChildRun } from './run-child';
+import { findings, indent } from './report';
+import { WATCH } from './setup';
+import { fixed, percent, spread, summarise, table, type Summary } from './stats';
 
-type Handler = (event: object, context: object) => Promise<{ results?: unknown }>;
+/** Cold starts are cheap and noisy: more runs. */
+export const COLD_RUNS = 10;
 
-async function main(): Promise<void> {
-  const [mode, dir = ''] = process.argv.slice(2);
-  const started = performance.now();
-  let handler: Handler;
-  let appRequireMs: number | undefined;
-  if (mode === 'app') {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    ({ handler } = require(join(dir, 'zapierwrapper.js')) as { handler: Handler });
-  } else if (mode === 'core' || mode === 'split') {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const core = require(join(dir, 'node_modules', 'zapier-platform-core')) as {
-      version: string;
-      createAppHandler: (app: object) => Handler;
-    };
-    if (mode === 'core') {
-      handler = core.createAppHandler({ version: '0.0.0', platformVersion: core.version });
-    } else {
-      const appStarted = performance.now();
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const app = require(join(dir, 'index.js')) as object;
-      appRequireMs = performance.now() - appStarted;
-      handler = core.createAppHandler(app);
-    }
-  } else {
-    throw new Error(`unknown mode ${String(mode)}: app, core or split`);
-  }
-  const loaded = performance.now();
-  const output = await handler({ command: 'definition' }, {});
-  const done = performance.now();
-  if (typeof output.results !== 'object' || output.results === null) {
-    throw new Error('the definition call returned no app definition');
-  }
-  report({
-    ...(appRequireMs === undefined ? {} : { appRequireMs }),
-    requireMs: loaded - started,
-    firstCallMs: done - loaded,
-    loadMs: done - started,
-    // performance.now() counts from the process's start: Node's own boot included.
-    sinceProcessStartMs: done,
-  });
+type ColdFigures = Record<'loadMs' | 'requireMs' | 'firstCallMs' | 'processMs', Summary>;
+
+interface ColdStart {
+  readonly app: ColdFigures;
+  readonly core: ColdFigures;
+  /** The app's index.js required on its own, after core. */
+  readonly appCodeMs: Summary;
+  /** The app's first call less core's with an empty app: the app's own start-up. */
+  readonly appOwnMs: number;
+  readonly appShare: number;
+  readonly ratio: number;
+  readonly processRatio: number;
 }
 
-runAndExit(main);
+export async function coldStart(unpacked: string): Promise<ColdStart> {
+  const modes = ['app', 'core', 'split'] as const;
+  // One of each first, so all find the files in the OS cache.
+  for (const mode of modes) await runChild(CHILD.coldStart, [mode, unpacked]);
+  const samples = { app: [] as ChildRun[], core: [] as ChildRun[], split: [] as ChildRun[] };
+  // Interleaved, so a busy moment of the machine hits all alike.
+  for (let i = 0; i < COLD_RUNS; i++) {
+    for (const mode of modes) samples[mode].push(await runChild(CHILD.coldStart, [mode, unpacked]));
+  }
+  const summaryOf = (runs: readonly ChildRun[]): ColdFigures => ({
+    loadMs: summarise(runs.map((r) => numberIn(r.figures, 'loadMs'))),
+    requireMs: summarise(runs.map((r) => numberIn(r.figures, 'requireMs'))),
+    firstCallMs: summarise(runs.map((r) => numberIn(r.figures, 'firstCallMs'))),
+    processMs: summarise(runs.map((r) => r.wallMs)),
+  });
+  const app = summaryOf(samples.app);
+  const core = summaryOf(samples.core);
+  // Both require the same core; the app's own work is in the first call, which loads it.
+  const appOwnMs = app.firstCallMs.median - core.firstCallMs.median;
+  const result: ColdStart = {
+    app,
+    core,
+    appCodeMs: summarise(samples.split.map((r) => numberIn(r.figures, 'appRequireMs'))),
+    appOwnMs,
+    appShare: appOwnMs / app.loadMs.median,
+    ratio: app.loadMs.median / core.loadMs.median,
+    processRatio: app.processMs.median / core.processMs.median,
+  };
+
+  indent(
+    table(
+      ['', 'require + first call', 'require', 'first call', 'whole process'],
+      [
+        ['packaged app (zapierwrapper.js)', app] as const,
+        ['zapier-platform-core alone', core] as const,
+      ].map(([name, s]) => [
+        name,
+        spread(s.loadMs),
+        fixed(s.requireMs.median),
+        fixed(s.firstCallMs.median),
+        spread(s.processMs),
+      ]),
+      [1, 2, 3, 4],
+    ),
+  );
+  indent([
+    `ms; medians (min–max) of ${COLD_RUNS} fresh processes each. First call: the \`definition\` ` +
+      'event, which loads',
+    'the app (core alone: an empty app). Whole process: spawn to exit, Node’s own boot included.',
+    `The app's own share: ${fixed(appOwnMs)} ms of ${fixed(app.loadMs.median)} ms ` +
+      `(${percent(result.appShare)}): its code loads in ${fixed(result.appCodeMs.median)} ms, ` +
+      'the rest is core',
+    `reading its definition. App / core alone: ${result.ratio.toFixed(2)}× in-process, ` +
+      `${result.processRatio.toFixed(2)}× whole process.`,
+  ]);
+  findings.push(
+    result.appShare > WATCH.appShare
+      ? {
+          level: 'problem',
+          text: `cold start is dominated by the app's own code (${percent(result.appShare)})`,
+        }
+      : {
+          level: 'ok',
+          text: `cold start is core's: the app adds ${fixed(appOwnMs)} ms (${percent(result.appShare)})`,
+        },
+  );
+  return result;
+}

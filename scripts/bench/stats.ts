@@ -50,3 +50,8 @@ export function table(
       .trimEnd();
   return [line(header), line(widths.map((w) => '─'.repeat(w))), ...rows.map((row) => line(row))];
 }
+
+export const count = (n: number): string => n.toLocaleString('en-US');
+export const mib = (bytes: number): string => (bytes / MiB).toFixed(2);
+export const kib = (bytes: number): string => (bytes / 1024).toFixed(1);
+export const percent = (part: number): string => `${Math.round(part * 100)} %`;

@@ -1,7 +1,7 @@
 // The one way this app talks to the service: builds the URL from the
 // configured base address, adds the headers the interface lists, and
 // hands every non-success to the error layer.
-import type { Bundle, HttpRequestOptions, ZObject } from 'zapier-platform-core';
+import type { Bundle, HttpRequestOptions, HttpResponse, ZObject } from 'zapier-platform-core';
 import { ConfigError, readConfig } from '../config';
 import type { Endpoint } from './endpoints';
 import { errorForAnswer, networkError, parseJson, redact, type CallContext } from './errors';
@@ -64,16 +64,27 @@ export async function callApi(
     throwForThrottlingEarly: false,
   };
 
-  let response;
+  let response: Pick<HttpResponse, 'status' | 'getHeader'>;
+  let received: string;
   try {
-    response = await z.request(request);
+    if (endpoint.wholeLibrary) {
+      const raw = await z.request({ ...request, raw: true });
+      response = raw;
+      received = await raw.text();
+    } else {
+      const answer = await z.request(request);
+      response = answer;
+      received = answer.content ?? '';
+    }
   } catch (cause) {
     throw networkError(z.errors, call, cause);
   }
 
-  const content = redact(response.content ?? '', apiKey);
+  const content = redact(received, apiKey);
+  // Parsed once, here: the error layer reads the same value.
+  const data = parseJson(content);
   if (options.acceptStatuses?.includes(response.status)) {
-    return { status: response.status, data: parseJson(content) };
+    return { status: response.status, data };
   }
   const error = errorForAnswer(
     z.errors,
@@ -82,10 +93,11 @@ export async function callApi(
       status: response.status,
       contentType: response.getHeader('content-type') ?? '',
       content,
+      body: data,
       retryAfter: response.getHeader('retry-after'),
     },
     endpoint.answer,
   );
   if (error) throw error;
-  return { status: response.status, data: parseJson(content) };
+  return { status: response.status, data };
 }

@@ -19,6 +19,8 @@ export interface AnswerSummary {
   readonly status: number;
   readonly contentType: string;
   readonly content: string;
+  /** `content` parsed as JSON, once, by the caller; undefined when it is not JSON. */
+  readonly body: unknown;
   readonly retryAfter: string | undefined;
 }
 
@@ -27,7 +29,7 @@ type ZErrors = ZObject['errors'];
 /** Removes the API key from any text before it reaches a user or a log. */
 export function redact(text: string, apiKey: string | undefined): string {
   const key = apiKey?.trim();
-  return key && key.length >= 4 ? text.split(key).join('[API key]') : text;
+  return key && key.length >= 4 && text.includes(key) ? text.split(key).join('[API key]') : text;
 }
 
 export function parseJson(content: string): unknown {
@@ -46,7 +48,7 @@ const looksLikeHtml = (answer: AnswerSummary): boolean =>
 
 /** The service's own words: `error`, `message` or `msg` of a JSON body, or short plain text. */
 export function serviceText(answer: AnswerSummary): string | undefined {
-  const body = parseJson(answer.content);
+  const { body } = answer;
   if (isRecord(body)) {
     for (const key of ['error', 'message', 'msg', 'errors'] as const) {
       const value = body[key];
@@ -78,7 +80,6 @@ export function retryAfterSeconds(value: string | undefined, now = Date.now()): 
 
 /**
  * The error for an answer that is not a success, or undefined when the answer is fine.
- * `body` is the parsed JSON (undefined when the content is not JSON).
  */
 export function errorForAnswer(
   errors: ZErrors,
@@ -137,7 +138,7 @@ export function errorForAnswer(
     );
   }
 
-  const body = parseJson(answer.content);
+  const { body } = answer;
   if (isRecord(body) && body.status === false) {
     return new errors.Error(
       `${SERVICE_NAME} answered that the request failed${quoted(text)}. ` +

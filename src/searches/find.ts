@@ -37,7 +37,7 @@ export function matchesOf(items: readonly ListItem[], text: string): ListItem[] 
     if (title === wanted) exact.push(item);
     else if (title.includes(wanted)) partial.push(item);
   }
-  const ordered = (group: ListItem[]): ListItem[] => newestFirst(group) ?? group;
+  const ordered = (group: ListItem[]): ListItem[] => newestFirst(group, SEARCH_LIMIT) ?? group;
   return [...ordered(exact), ...ordered(partial)].slice(0, SEARCH_LIMIT);
 }
 

@@ -10,6 +10,7 @@ import {
 import { callApi } from '../http/client';
 import { ENDPOINTS, type Endpoint } from '../http/endpoints';
 import { isRecord, SERVICE_NAME } from '../http/errors';
+import { firstInOrder, repeatFinder } from './select';
 
 /**
  * One item of a list, as this app returns it. The service sends only `id`
@@ -118,17 +119,16 @@ export function listItemsOf(z: ZObject, spec: ListSpec, data: unknown): ListItem
   }
 
   const items: ListItem[] = [];
-  const seen = new Set<string>();
+  const isRepeat = repeatFinder();
   let withoutId = 0;
   let repeated = 0;
   for (const row of rows) {
     const id = isRecord(row) ? (idOf(row.id) ?? idOf(row._id)) : undefined;
     if (!isRecord(row) || id === undefined) {
       withoutId += 1;
-    } else if (seen.has(id)) {
+    } else if (isRepeat(id)) {
       repeated += 1;
     } else {
-      seen.add(id);
       items.push({ id, title: typeof row.title === 'string' ? row.title.trim() : '' });
     }
   }
@@ -168,19 +168,30 @@ export const DEDUPE_LIMIT = 10_000;
 export const DROPDOWN_PAGE_SIZE = 100;
 
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
+/** As MongoDB writes them: tested first, so most ids need no lower-casing. */
+const LOWER_CASE_OBJECT_ID = /^[0-9a-f]{24}$/;
 
 /**
- * Newest first, or undefined when the age of the items is unknown. The
- * service's ids are MongoDB ObjectIds, whose first 8 hex digits are the
- * creation time in seconds, so descending ids are newest first; the service
- * itself sends the list in no particular order.
+ * The first `count` items newest first, or undefined when the age of the
+ * items is unknown. The service's ids are MongoDB ObjectIds, whose first 8 hex
+ * digits are the creation time in seconds, so descending ids are newest first;
+ * the service itself sends the list in no particular order.
  */
-export function newestFirst(items: readonly ListItem[]): ListItem[] | undefined {
-  if (!items.every((item) => OBJECT_ID.test(item.id))) return undefined;
-  return items
-    .map((item) => ({ key: item.id.toLowerCase(), item }))
-    .sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0))
-    .map(({ item }) => item);
+export function newestFirst(items: readonly ListItem[], count: number): ListItem[] | undefined {
+  const keys: string[] = [];
+  for (const { id } of items) {
+    if (LOWER_CASE_OBJECT_ID.test(id)) keys.push(id);
+    else if (OBJECT_ID.test(id)) keys.push(id.toLowerCase());
+    else return undefined;
+  }
+  const key = (i: number): string => keys[i] ?? '';
+  // From the end: a list in the order it was stored, oldest first, then costs one comparison an item.
+  return firstInOrder(
+    items.length,
+    count,
+    (i, j) => (key(i) > key(j) ? -1 : key(i) < key(j) ? 1 : 0),
+    true,
+  ).map((i) => items[i] as ListItem);
 }
 
 // Made on the first dropdown fill: creating it takes ~5 ms, as long as loading the whole app.
@@ -202,22 +213,25 @@ function pageOf(bundle: Bundle): number {
   return Number.isInteger(page) && page > 0 ? page : 0;
 }
 
-const slice = <T>(items: readonly T[], page: number, size: number): T[] =>
-  items.slice(page * size, (page + 1) * size);
-
 /**
  * What one run returns. A dropdown gets a page of choices by title; a poll a
  * page of the newest items or, when their age is unknown, every item on page
  * 0, since a cut in the service's order could leave new items out for good.
+ * Only the pages up to the one asked for are put in order, not the whole list.
  */
 function selectionOf(bundle: Bundle, items: ListItem[]): ListItem[] {
   const page = pageOf(bundle);
   if (bundle.meta?.isFillingDynamicDropdown) {
-    return slice([...items].sort(titleOrder), page, DROPDOWN_PAGE_SIZE);
+    const upTo = (page + 1) * DROPDOWN_PAGE_SIZE;
+    const item = (i: number): ListItem => items[i] as ListItem;
+    return firstInOrder(items.length, upTo, (i, j) => titleOrder(item(i), item(j)))
+      .slice(page * DROPDOWN_PAGE_SIZE)
+      .map(item);
   }
-  const newest = newestFirst(items);
+  const size = bundle.meta?.isPopulatingDedupe ? DEDUPE_LIMIT : POLL_LIMIT;
+  const newest = newestFirst(items, (page + 1) * size);
   if (!newest) return page === 0 ? items : [];
-  return slice(newest, page, bundle.meta?.isPopulatingDedupe ? DEDUPE_LIMIT : POLL_LIMIT);
+  return newest.slice(page * size);
 }
 
 function listTrigger(key: ListKey, spec: ListSpec): Trigger {

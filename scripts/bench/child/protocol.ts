@@ -1,6 +1,15 @@
 // How a benchmark's child process hands its figures back: one line on stdout
 // marked BENCH, since zapier-platform-core's logger writes to stdout too.
+import { Buffer } from 'node:buffer';
+
 const MARK = 'BENCH ';
+
+/** The job the parent wrote to this child's stdin, as JSON. */
+export async function readJob<T>(): Promise<T> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as T;
+}
 
 /** Writes the figures of this process for the parent to read. */
 export function report(figures: object): void {

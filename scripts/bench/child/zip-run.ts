@@ -1,12 +1,12 @@
-// Runs in a fresh Node process (spawned by scripts/bench.ts), once per
-// measured large-account run: calls the unpacked build.zip's zapierwrapper.js
+// Runs in a fresh Node process (spawned by the large-account and scaling
+// measures), once per measured run: calls the unpacked build.zip's zapierwrapper.js
 // handler as Zapier's Lambda does, first with a small warm-up event on the
 // same code path, then with the measured event, and reports the measured
 // call's time, what it returned and the process's peak memory. The events
 // come as JSON on stdin: { dir, warmUp, event }.
 import { Buffer } from 'node:buffer';
 import { join } from 'node:path';
-import { report, runAndExit } from './protocol';
+import { readJob, report, runAndExit } from './protocol';
 
 type Handler = (event: object, context: object) => Promise<{ results?: unknown }>;
 
@@ -16,14 +16,8 @@ interface Job {
   readonly event: object;
 }
 
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 async function main(): Promise<void> {
-  const job = JSON.parse(await readStdin()) as Job;
+  const job = await readJob<Job>();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { handler } = require(join(job.dir, 'zapierwrapper.js')) as { handler: Handler };
   await handler(job.warmUp, {});
