@@ -1,0 +1,25 @@
+// Mutation testing of src/ against the unit tests (`npm run mutation`).
+// Not part of `npm test`: a full run takes most of an hour on two cores.
+// See docs/testing.md.
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+// The unit project exactly as `npm test` runs it: one source for both.
+const unit = require('./jest.config.js').projects.find((project) => project.displayName === 'unit');
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  packageManager: 'npm',
+  testRunner: 'jest',
+  jest: { projectType: 'custom', config: { ...unit, projects: [] } },
+  coverageAnalysis: 'perTest',
+  mutate: ['src/**/*.ts'],
+  // Mutants in module-level constants run only at import time: costly, and
+  // mostly caught by the table tests already.
+  ignoreStatic: true,
+  incremental: true,
+  incrementalFile: 'reports/stryker-incremental.json',
+  concurrency: 2,
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  thresholds: { high: 90, low: 85, break: 83 },
+};
