@@ -4,7 +4,14 @@
 import type { Bundle, HttpRequestOptions, ZObject } from 'zapier-platform-core';
 import { ConfigError, readConfig } from '../config';
 import type { Endpoint } from './endpoints';
-import { errorForAnswer, networkError, parseJson, redact, type CallContext } from './errors';
+import {
+  errorForAnswer,
+  networkError,
+  parseJson,
+  redact,
+  unusableKeyError,
+  type CallContext,
+} from './errors';
 
 export interface CallOptions {
   readonly body?: Record<string, unknown>;
@@ -46,6 +53,8 @@ export async function callApi(
       'No CRMGrow API key is connected. Reconnect your CRMGrow account in Zapier with your API key.',
     );
   }
+  const keyError = unusableKeyError(z.errors, apiKey);
+  if (keyError) throw keyError;
 
   const url = `${baseUrl}${endpoint.path}`;
   const call: CallContext = { method: endpoint.method, url, baseVariable: endpoint.base, baseUrl };

@@ -30,6 +30,33 @@ export function redact(text: string, apiKey: string | undefined): string {
   return key && key.length >= 4 ? text.split(key).join('[API key]') : text;
 }
 
+/**
+ * Characters no API key holds. Node refuses line breaks, most control
+ * characters and anything past Latin-1 in a header before any connection is
+ * made; a tab or other control character would only get the key refused.
+ * The first kind found is named, so a line break is not called a control character.
+ */
+const UNUSABLE_KEY_CHARACTERS: readonly { kind: string; is: (code: number) => boolean }[] = [
+  { kind: 'a line break', is: (code) => code === 0x0a || code === 0x0d },
+  { kind: 'a control character', is: (code) => code < 0x20 || (code >= 0x7f && code <= 0x9f) },
+  { kind: 'a non-Latin character', is: (code) => code > 0xff },
+];
+
+/**
+ * The error for a connected key that cannot be sent in a header, or undefined
+ * when it can. Names the kind of character only: never the key or the character.
+ */
+export function unusableKeyError(errors: ZErrors, apiKey: string): Error | undefined {
+  const codes = [...apiKey].map((character) => character.codePointAt(0) ?? 0);
+  const found = UNUSABLE_KEY_CHARACTERS.find(({ is }) => codes.some(is));
+  if (!found) return undefined;
+  return new errors.ExpiredAuthError(
+    `The connected ${SERVICE_NAME} API key holds ${found.kind}, which an API key cannot have, ` +
+      'so no request was sent. Copy the API key again from ' +
+      `${SERVICE_NAME} and reconnect your ${SERVICE_NAME} account in Zapier.`,
+  );
+}
+
 export function parseJson(content: string): unknown {
   try {
     return JSON.parse(content) as unknown;
