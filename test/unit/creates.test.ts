@@ -103,6 +103,34 @@ async function refusedInput(key: ActionKey, inputData: Record<string, unknown>):
   return parsed.message;
 }
 
+/** E-mail fields as mail apps' "From" fields give them, and the address each names. */
+const NAMED_EMAILS = [
+  ['Jane Doe <jane.doe@example.com>', EMAIL],
+  ['"Doe, Jane" <jane.doe@example.com>', EMAIL],
+  ['"Doe, Jane"<jane.doe@example.com>', EMAIL],
+  ['  Jane Doe < jane.doe@example.com >\n', EMAIL],
+  ['<jane.doe@example.com>', EMAIL],
+  ['jane.doe@example.com <jane.doe@example.com>', EMAIL],
+  ['"jane@home.example" <jane.doe@example.com>', EMAIL],
+] as const;
+
+/** Several addresses in one field. */
+const EMAIL_LISTS = [
+  'jane.doe@example.com, bob@example.com',
+  'jane.doe@example.com;bob@example.com',
+  'jane.doe@example.com bob@example.com',
+  'Jane Doe <jane.doe@example.com>, Bob <bob@example.com>',
+  'jane.doe@example.com, Bob <bob@example.com>',
+] as const;
+
+const notAnEmail = (value: string, label: string): string =>
+  `"${value}" in "${label}" is not an e-mail address. Map or type an address such as ` +
+  'name@example.com, or Jane Doe <name@example.com>.';
+
+const severalEmails = (value: string, label: string): string =>
+  `"${value}" in "${label}" holds more than one e-mail address. Each step takes one ` +
+  'address: map a single address, or use one step per address.';
+
 /** The error answers the service is seen to give (service-observed.md). */
 const ERROR_ANSWERS = [
   [400, 'Send error: not selected templete', 'request_refused'],
@@ -210,6 +238,15 @@ describe('actions', () => {
       };
       expect(await run(key, padded)).toEqual(output);
     });
+
+    it.each(NAMED_EMAILS)(
+      'sends only the address of "%s", and returns the address used',
+      async (email) => {
+        const scope = send().reply(200, { status: true });
+        expect(await run(key, { ...inputs, email })).toEqual(output);
+        expect(scope.isDone()).toBe(true);
+      },
+    );
 
     it('returns the same keys and types as its sample', async () => {
       send().reply(200, { status: true });
@@ -330,14 +367,26 @@ describe('actions', () => {
         expect(await refusedInput(key, { ...inputs, [field]: '' })).toBe(required(label, fix));
       });
 
-      it.each(['bob.example.com', 'bob@', 'bob @example.com', 'Jane Doe', 'jane@example'])(
-        'an e-mail address that is not one: "%s"',
-        async (email) => {
-          expect(await refusedInput(key, { ...inputs, email })).toBe(
-            `"${email}" in "Recipient Email" is not an e-mail address. Map or type an address such as name@example.com.`,
-          );
-        },
-      );
+      it.each([
+        'bob.example.com',
+        'bob@',
+        'bob @example.com',
+        'Jane Doe',
+        'jane@example',
+        'Jane Doe <jane>',
+        'Jane Doe <>',
+        'a@@example.com',
+      ])('an e-mail address that is not one: "%s"', async (email) => {
+        expect(await refusedInput(key, { ...inputs, email })).toBe(
+          notAnEmail(email, 'Recipient Email'),
+        );
+      });
+
+      it.each(EMAIL_LISTS)('several e-mail addresses in one field: "%s"', async (email) => {
+        expect(await refusedInput(key, { ...inputs, email })).toBe(
+          severalEmails(email, 'Recipient Email'),
+        );
+      });
 
       it('a list where one value is expected', async () => {
         expect(
@@ -391,6 +440,15 @@ describe('actions', () => {
       });
       expect(scope.isDone()).toBe(true);
     });
+
+    it.each(NAMED_EMAILS)(
+      'sends only the address of "%s", and returns the address used',
+      async (email) => {
+        const scope = addNote().reply(200, { status: true });
+        expect(await run('add_note', { ...inputs, email })).toMatchObject({ email: EMAIL });
+        expect(scope.isDone()).toBe(true);
+      },
+    );
 
     it('returns the same keys and types as its sample', async () => {
       addNote().reply(200, CREATED);
@@ -488,7 +546,13 @@ describe('actions', () => {
 
       it('an e-mail address that is not one', async () => {
         expect(await refusedInput('add_note', { ...inputs, email: 'bob.example.com' })).toBe(
-          '"bob.example.com" in "Contact Email" is not an e-mail address. Map or type an address such as name@example.com.',
+          notAnEmail('bob.example.com', 'Contact Email'),
+        );
+      });
+
+      it.each(EMAIL_LISTS)('several e-mail addresses in one field: "%s"', async (email) => {
+        expect(await refusedInput('add_note', { ...inputs, email })).toBe(
+          severalEmails(email, 'Contact Email'),
         );
       });
     });
