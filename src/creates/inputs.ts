@@ -2,6 +2,8 @@
 // inputs before any request: trimmed, present, and an e-mail address where
 // one is expected. Every field of these actions is required.
 import type { PlainInputField, ZObject } from 'zapier-platform-core';
+import type { IdValue } from '../http/errors';
+import { shown } from '../http/errors';
 import { dropdownOf, LISTS, type ListKey } from '../triggers/lists';
 
 export interface ActionInput<K extends string = string> {
@@ -90,8 +92,6 @@ export function emailAddressOf(value: string): string | 'list' | 'invalid' {
   return EMAIL_PATTERN.test(address) ? address : 'invalid';
 }
 
-const shown = (value: string): string => (value.length > 80 ? `${value.slice(0, 80)}…` : value);
-
 /**
  * The trimmed value of every input (for an e-mail, the address alone), or a
  * user-facing error naming the first field that is blank, missing, not a
@@ -130,3 +130,14 @@ export function readInputs<K extends string>(
   }
   return values as Record<K, string>;
 }
+
+/** The id fields among `inputs` with their values, for the error layer to check after a server error. */
+export const idValuesOf = <K extends string>(
+  inputs: readonly ActionInput<K>[],
+  values: Readonly<Record<K, string>>,
+): IdValue[] =>
+  inputs.flatMap((input) =>
+    input.list
+      ? [{ label: input.label, value: values[input.key], search: `Find ${LISTS[input.list].noun}` }]
+      : [],
+  );

@@ -11,6 +11,7 @@ import {
   redact,
   unusableKeyError,
   type CallContext,
+  type IdValue,
 } from './errors';
 
 export interface CallOptions {
@@ -19,6 +20,8 @@ export interface CallOptions {
   readonly headers?: Record<string, string>;
   /** Statuses that count as success without further checks (unsubscribe's 404 and 410). */
   readonly acceptStatuses?: readonly number[];
+  /** The ids the body holds, named in the message of a server error when malformed. */
+  readonly ids?: readonly IdValue[];
 }
 
 export interface ApiAnswer {
@@ -57,7 +60,13 @@ export async function callApi(
   if (keyError) throw keyError;
 
   const url = `${baseUrl}${endpoint.path}`;
-  const call: CallContext = { method: endpoint.method, url, baseVariable: endpoint.base, baseUrl };
+  const call: CallContext = {
+    method: endpoint.method,
+    url,
+    baseVariable: endpoint.base,
+    baseUrl,
+    ...(options.ids ? { ids: options.ids } : {}),
+  };
   const request: HttpRequestOptions & { url: string; throwForThrottlingEarly: boolean } = {
     url,
     method: endpoint.method,

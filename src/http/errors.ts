@@ -13,7 +13,21 @@ export interface CallContext {
   readonly url: string;
   readonly baseVariable: BaseUrlVariable;
   readonly baseUrl: string;
+  /** The ids the request sends, to point at the wrong one after a server error. */
+  readonly ids?: readonly IdValue[];
 }
+
+/** One id a request sends, as the Zap builder knows it. */
+export interface IdValue {
+  /** The input field's label. */
+  readonly label: string;
+  readonly value: string;
+  /** The label of the search that finds this kind of id. */
+  readonly search: string;
+}
+
+/** The form of the service's ids (MongoDB ObjectIds); the contract keeps them opaque. */
+const SERVICE_ID = /^[0-9a-f]{24}$/i;
 
 export interface AnswerSummary {
   readonly status: number;
@@ -89,6 +103,39 @@ export function serviceText(answer: AnswerSummary): string | undefined {
 
 const quoted = (text: string | undefined): string => (text ? `: "${text}"` : '');
 
+/** A value the user gave, cut short enough for a message. */
+export const shown = (value: string): string =>
+  value.length > 80 ? `${value.slice(0, 80)}…` : value;
+
+const listed = (items: readonly string[], word: 'and' | 'or'): string =>
+  items.length > 1
+    ? `${items.slice(0, -1).join(', ')} ${word} ${items.at(-1) ?? ''}`
+    : (items[0] ?? '');
+
+/**
+ * The service answers a server error for an id that is not one of its ids:
+ * when some sent ids do not have the form, name them; trying again never helps.
+ */
+function malformedIdsHint(call: CallContext): string | undefined {
+  const malformed = (call.ids ?? []).filter(({ value }) => !SERVICE_ID.test(value));
+  if (malformed.length === 0) return undefined;
+  const one = malformed.length === 1;
+  const values = malformed.map(({ label, value }) => `"${shown(value)}" in "${label}"`);
+  const labels = malformed.map(({ label }) => `"${label}"`);
+  const searches = [...new Set(malformed.map(({ search }) => search))];
+  return (
+    `${SERVICE_NAME} could not use ${listed(values, 'or')}: ` +
+    `${one ? 'it is not an ID' : 'they are not IDs'} of ${SERVICE_NAME}, which are 24 characters ` +
+    'of 0-9 and a-f (a title mapped by mistake, perhaps). ' +
+    `Choose from the ${listed(labels, 'and')} ${one ? 'dropdown' : 'dropdowns'}, or map ` +
+    `${one ? 'the ID' : 'the IDs'} from ${
+      searches.length === 1
+        ? `a ${listed(searches, 'and')} search step`
+        : `${listed(searches, 'and')} search steps`
+    }.`
+  );
+}
+
 const pathOf = (call: CallContext): string => new URL(call.url).pathname;
 
 const baseUrlHint = (call: CallContext): string =>
@@ -139,6 +186,14 @@ export function errorForAnswer(
     );
   }
   if (status >= 500) {
+    const idsHint = malformedIdsHint(call);
+    if (idsHint) {
+      return new errors.Error(
+        `${SERVICE_NAME} had a server error on ${where} (HTTP ${status}${quoted(text)}). ${idsHint}`,
+        'invalid_id',
+        status,
+      );
+    }
     return new errors.Error(
       `${SERVICE_NAME} had a server error on ${where} (HTTP ${status}${quoted(text)}). ` +
         'This is often temporary: try again in a few minutes. If it keeps happening, ' +

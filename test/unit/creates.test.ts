@@ -285,6 +285,81 @@ describe('actions', () => {
       );
     });
 
+    describe('a server error when ids are not ids of the service', () => {
+      const serverError = `CRMGrow had a server error on POST ${expected.path} (HTTP 500: "internal_server_error"). `;
+      const fail = async (sent: Record<string, string>, status = 500): Promise<unknown> => {
+        post(BASE, expected.path, { ...body, ...sent }).reply(status, {
+          status: false,
+          error: 'internal_server_error',
+        });
+        return JSON.parse((await failureOf(run(key, { ...inputs, ...sent }))).message);
+      };
+
+      it('names the one malformed id, with its value, and where to find a right one', async () => {
+        expect(await fail({ [idKey]: 'Spring open house' })).toEqual({
+          message:
+            serverError +
+            `CRMGrow could not use "Spring open house" in "${expected.materialLabel}": it is not an ID ` +
+            'of CRMGrow, which are 24 characters of 0-9 and a-f (a title mapped by mistake, perhaps). ' +
+            `Choose from the "${expected.materialLabel}" dropdown, or map the ID from a ` +
+            `Find ${expected.materialLabel} search step.`,
+          code: 'invalid_id',
+          status: 500,
+        });
+      });
+
+      it('names both when the material and the template ids are malformed', async () => {
+        expect(
+          await fail({ [idKey]: `${idValue.slice(0, 23)}z`, template_id: 'Welcome e-mail' }),
+        ).toEqual({
+          message:
+            serverError +
+            `CRMGrow could not use "${idValue.slice(0, 23)}z" in "${expected.materialLabel}" or ` +
+            '"Welcome e-mail" in "Template": they are not IDs of CRMGrow, which are 24 characters ' +
+            'of 0-9 and a-f (a title mapped by mistake, perhaps). ' +
+            `Choose from the "${expected.materialLabel}" and "Template" dropdowns, or map the IDs ` +
+            `from Find ${expected.materialLabel} and Find Template search steps.`,
+          code: 'invalid_id',
+          status: 500,
+        });
+      });
+
+      it('cuts a long value short', async () => {
+        const title = 'A'.repeat(100);
+        expect(await fail({ template_id: title })).toMatchObject({
+          message: expect.stringContaining(
+            `could not use "${'A'.repeat(80)}…" in "Template": it is not`,
+          ),
+        });
+      });
+
+      it('names it on any 5xx, not on a refusal', async () => {
+        expect(await fail({ template_id: '12345' }, 503)).toMatchObject({
+          message: expect.stringContaining(
+            '(HTTP 503: "internal_server_error"). CRMGrow could not use "12345" in "Template"',
+          ),
+          code: 'invalid_id',
+        });
+        expect(await fail({ template_id: '12345' }, 400)).toMatchObject({
+          code: 'request_refused',
+        });
+      });
+
+      it('keeps the usual message when every id has the form of one (upper case too)', async () => {
+        const upper = { [idKey]: idValue.toUpperCase(), template_id: TEMPLATE_ID };
+        for (const sent of [{}, upper]) {
+          expect(await fail(sent)).toEqual({
+            message:
+              serverError +
+              'This is often temporary: try again in a few minutes. If it keeps happening, check ' +
+              'that the selected items still exist in CRMGrow.',
+            code: 'server_error',
+            status: 500,
+          });
+        }
+      });
+    });
+
     it('is never a success when a 200 says "status": false', async () => {
       send().reply(200, { status: false, error: 'Send error' });
       const error = await failureOf(run(key, inputs));
