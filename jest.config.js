@@ -4,6 +4,8 @@
 // worker process when the app runs through its Lambda handler (as the e2e
 // harness does), and nock must not meet that patch in a reused worker.
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] };
+// Stryker's sandboxes (npm run mutation) hold a copy of the project.
+const modulePathIgnorePatterns = ['<rootDir>/.stryker-tmp/'];
 
 module.exports = {
   projects: [
@@ -11,6 +13,7 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: 'node',
       transform,
+      modulePathIgnorePatterns,
       testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/support/nock-setup.ts'],
     },
@@ -18,6 +21,7 @@ module.exports = {
       displayName: 'e2e',
       testEnvironment: 'node',
       transform,
+      modulePathIgnorePatterns,
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
     },
   ],

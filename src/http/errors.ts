@@ -38,10 +38,32 @@ export interface AnswerSummary {
 
 type ZErrors = ZObject['errors'];
 
-/** Removes the API key from any text before it reaches a user or a log. */
+const KEY_PLACEHOLDER = '[API key]';
+
+/**
+ * Removes the API key from an answer before it reaches a user or a log: from
+ * the text, and from every string of a JSON body, where an escape (`\u00e9`,
+ * `\"`) would hide it from a text search. Keys under 4 characters are left
+ * alone: they would blot out ordinary words.
+ */
 export function redact(text: string, apiKey: string | undefined): string {
   const key = apiKey?.trim();
-  return key && key.length >= 4 ? text.split(key).join('[API key]') : text;
+  if (!key || key.length < 4) return text;
+  const hide = (value: string): string => value.split(key).join(KEY_PLACEHOLDER);
+  const plain = hide(text);
+  // Without a backslash there is no escape, and the text search was enough.
+  if (!plain.includes('\\')) return plain;
+  const body = parseJson(plain);
+  if (typeof body !== 'object' || body === null) return plain;
+  const clean = (value: unknown): unknown => {
+    if (typeof value === 'string') return hide(value);
+    if (Array.isArray(value)) return value.map(clean);
+    if (isRecord(value)) {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [hide(k), clean(v)]));
+    }
+    return value;
+  };
+  return JSON.stringify(clean(body));
 }
 
 /**

@@ -12,6 +12,10 @@ const api = (): nock.Interceptor => nock('https://api.crmgrow.com').get('/api/te
 const systemError = (code: string, message: string): Error =>
   Object.assign(new Error(message), { code });
 
+/** Every character of `text` as a JSON \\u escape, as some services write non-ASCII text. */
+const unicodeEscaped = (text: string): string =>
+  [...text].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+
 const HTML_404 =
   '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n' +
   '</head>\n<body>\n<pre>Cannot GET /api/template</pre>\n</body>\n</html>\n';
@@ -182,6 +186,13 @@ describe('the shared error layer', () => {
         () => api().reply(403, `bad key ${API_KEY}`, { 'Content-Type': 'text/plain' }),
       ],
       [
+        'JSON-escaped echo',
+        () =>
+          api().reply(400, `{"error": "token ${unicodeEscaped(API_KEY)} is not valid"}`, {
+            'Content-Type': 'application/json',
+          }),
+      ],
+      [
         'network failure',
         () => api().replyWithError(systemError('ECONNRESET', `reset ${API_KEY}`)),
       ],
@@ -195,6 +206,11 @@ describe('the shared error layer', () => {
 
     it('replaces an echoed key with a placeholder', async () => {
       api().reply(400, echo);
+      expect(userMessage(await failureOf(run()))).toContain('"token [API key] is not valid"');
+    });
+
+    it('replaces a JSON-escaped key with the placeholder too', async () => {
+      api().reply(400, `{"error": "token ${unicodeEscaped(API_KEY)} is not valid"}`);
       expect(userMessage(await failureOf(run()))).toContain('"token [API key] is not valid"');
     });
   });
