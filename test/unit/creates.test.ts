@@ -562,6 +562,66 @@ describe('actions', () => {
       });
     });
 
+    it('trims the note fields it passes on, and takes blank ones as unknown', async () => {
+      addNote().reply(200, {
+        status: true,
+        data: {
+          _id: '  66f0b3c9d84a2e17b5c9a041 ',
+          content: '  Saved as the service wrote it  ',
+          contact: [' 66e9a27fc1d34b0a8e5f7d12\n', 'c2'],
+          created_at: 1773500966535,
+          updated_at: '  ',
+        },
+      });
+      expect(await run('add_note', inputs)).toEqual({
+        id: '66f0b3c9d84a2e17b5c9a041',
+        status: true,
+        email: EMAIL,
+        content: '  Saved as the service wrote it  ',
+        contact_id: '66e9a27fc1d34b0a8e5f7d12',
+        created_at: '2026-03-14T15:09:26.535Z',
+        updated_at: null,
+      });
+    });
+
+    it('takes `id` when `_id` is blank, and null for fields of the wrong type', async () => {
+      addNote().reply(200, {
+        status: true,
+        data: {
+          _id: ' ',
+          id: 'n2',
+          content: 42,
+          contact: [7, 'c2'],
+          created_at: true,
+          updated_at: { $date: '2026-03-14T15:09:26.535Z' },
+        },
+      });
+      expect(await run('add_note', inputs)).toEqual({
+        id: 'n2',
+        status: true,
+        email: EMAIL,
+        content: inputs.content,
+        contact_id: null,
+        created_at: null,
+        updated_at: null,
+      });
+    });
+
+    it('takes null for every field when `data` is not an object', async () => {
+      for (const data of [['66f0b3c9d84a2e17b5c9a041'], 'saved', null]) {
+        addNote().reply(200, { status: true, data });
+        expect(await run('add_note', inputs)).toEqual({
+          id: null,
+          status: true,
+          email: EMAIL,
+          content: inputs.content,
+          contact_id: null,
+          created_at: null,
+          updated_at: null,
+        });
+      }
+    });
+
     it('uses BASE_URL, not ALT_BASE_URL', async () => {
       process.env.BASE_URL = 'https://ecsbe.crmgrow.com';
       process.env.ALT_BASE_URL = ALT;
