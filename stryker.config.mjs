@@ -11,7 +11,15 @@ const unit = require('./jest.config.js').projects.find((project) => project.disp
 export default {
   packageManager: 'npm',
   testRunner: 'jest',
-  jest: { projectType: 'custom', config: { ...unit, projects: [] } },
+  jest: {
+    projectType: 'custom',
+    config: {
+      ...unit,
+      projects: [],
+      // Ends a mutant's run at its first failing test; see the file.
+      testEnvironment: './test/support/stryker-bail-environment.cjs',
+    },
+  },
   coverageAnalysis: 'perTest',
   mutate: ['src/**/*.ts'],
   // Mutants in module-level constants run only at import time: costly, and
@@ -20,6 +28,11 @@ export default {
   incremental: true,
   incrementalFile: 'reports/stryker-incremental.json',
   concurrency: 2,
+  // A mutant that breaks the configuration fails every test, which takes
+  // longer than the passing run Stryker times; on a busy machine that was
+  // counted a timeout and cost a restart of the test runner. No mutant hangs
+  // (Stryker's hit limit stops infinite loops), so a long timeout is cheap.
+  timeoutMS: 60000,
   reporters: ['clear-text', 'progress', 'html', 'json'],
   thresholds: { high: 90, low: 85, break: 83 },
 };
