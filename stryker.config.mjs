@@ -2,6 +2,7 @@
 // Not part of `npm test`: a full run takes most of an hour on two cores.
 // See docs/testing.md.
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 // The unit project exactly as `npm test` runs it: one source for both.
@@ -16,8 +17,11 @@ export default {
     config: {
       ...unit,
       projects: [],
-      // Ends a mutant's run at its first failing test; see the file.
-      testEnvironment: './test/support/stryker-bail-environment.cjs',
+      // Load only the test files that reach the mutant, and end its run at
+      // its first failing test; see the two files.
+      testEnvironment: './test/support/stryker-environment.cjs',
+      // Absolute, so that both files are loaded from the project: see them.
+      filter: fileURLToPath(new URL('test/support/stryker-filter.cjs', import.meta.url)),
     },
   },
   coverageAnalysis: 'perTest',
