@@ -2,7 +2,7 @@
 // Not part of `npm test`: a full run takes most of an hour on two cores.
 // See docs/testing.md.
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, URL } from 'node:url';
 
 const require = createRequire(import.meta.url);
 // The unit project exactly as `npm test` runs it: one source for both.
