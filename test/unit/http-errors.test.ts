@@ -3,7 +3,7 @@
 import nock from 'nock';
 import { authentication } from '../../src/auth';
 import { errors } from 'zapier-platform-core';
-import { networkError, retryAfterSeconds } from '../../src/http/errors';
+import { errorForAnswer, networkError, retryAfterSeconds } from '../../src/http/errors';
 import { API_KEY, appTester, bundleWith, failureOf, userMessage } from '../support/app';
 
 const run = (): Promise<unknown> => appTester(authentication.test, bundleWith());
@@ -225,6 +225,34 @@ describe('the shared error layer', () => {
     } as const;
     expect(networkError(errors, call, cause).message).toContain(
       `Could not reach CRMGrow at api.crmgrow.com (${reason}).`,
+    );
+  });
+
+  it('after a server error, lists every malformed id and each search once', () => {
+    const call = {
+      method: 'POST',
+      url: 'https://api.crmgrow.com/api/send-video',
+      baseVariable: 'BASE_URL',
+      baseUrl: 'https://api.crmgrow.com',
+      ids: [
+        { label: 'Video', value: 'Intro', search: 'Find Video' },
+        { label: 'Template', value: '64a3d5f8e2c14b7a9d0f6e28', search: 'Find Template' },
+        { label: 'Second Video', value: 'Outro', search: 'Find Video' },
+        { label: 'Third Video', value: 'Tour', search: 'Find Video' },
+      ],
+    } as const;
+    const answer = { status: 502, contentType: '', content: '', retryAfter: undefined };
+    expect(errorForAnswer(errors, call, answer, 'json')?.message).toBe(
+      JSON.stringify({
+        message:
+          'CRMGrow had a server error on POST /api/send-video (HTTP 502). CRMGrow could not use ' +
+          '"Intro" in "Video", "Outro" in "Second Video" or "Tour" in "Third Video": they are not IDs ' +
+          'of CRMGrow, which are 24 characters of 0-9 and a-f (a title mapped by mistake, perhaps). ' +
+          'Choose from the "Video", "Second Video" and "Third Video" dropdowns, or map the IDs from ' +
+          'a Find Video search step.',
+        code: 'invalid_id',
+        status: 502,
+      }),
     );
   });
 
