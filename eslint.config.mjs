@@ -4,7 +4,18 @@ import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-tools/', 'build/', 'node_modules/', 'coverage/', 'bench/results/'] },
+  {
+    ignores: [
+      'dist/',
+      'dist-tools/',
+      'build/',
+      'node_modules/',
+      'coverage/',
+      'bench/results/',
+      'reports/',
+      '.stryker-tmp/',
+    ],
+  },
   eslint.configs.recommended,
   ...tseslint.configs.strict,
   ...tseslint.configs.stylistic,

@@ -4,6 +4,8 @@
 // the platform tests, which run the real zapier-platform CLI against a local
 // stand-in of Zapier's platform API and rebuild dist/ and build/ as they go.
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] };
+// Stryker's sandboxes (npm run mutation) hold a copy of the project.
+const modulePathIgnorePatterns = ['<rootDir>/.stryker-tmp/'];
 
 module.exports = {
   projects: [
@@ -11,6 +13,7 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: 'node',
       transform,
+      modulePathIgnorePatterns,
       testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/support/nock-setup.ts'],
     },
@@ -18,12 +21,14 @@ module.exports = {
       displayName: 'e2e',
       testEnvironment: 'node',
       transform,
+      modulePathIgnorePatterns,
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
     },
     {
       displayName: 'platform',
       testEnvironment: 'node',
       transform,
+      modulePathIgnorePatterns,
       testMatch: ['<rootDir>/test/platform/**/*.test.ts'],
     },
   ],

@@ -2,6 +2,8 @@
 // inputs before any request: trimmed, present, and an e-mail address where
 // one is expected. Every field of these actions is required.
 import type { PlainInputField, ZObject } from 'zapier-platform-core';
+import type { IdValue } from '../http/errors';
+import { shown } from '../http/errors';
 import { dropdownOf, LISTS, searchOf, type ListKey } from '../triggers/lists';
 
 export interface ActionInput<K extends string = string> {
@@ -70,11 +72,34 @@ export const listInput = <K extends string>(
 // phone number mapped by mistake; the service has the final word.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
-const shown = (value: string): string => (value.length > 80 ? `${value.slice(0, 80)}…` : value);
+// `Display Name <address>`, as mail apps' "From" fields give it; the name may
+// be quoted (and then hold commas or "@"). One pair of angle brackets only.
+const NAMED_ADDRESS_PATTERN = /^("(?:[^"\\]|\\.)*"|[^"<>]*)\s*<([^<>]*)>$/;
+
+const SEPARATOR = /[\s,;]/;
+const atSigns = (text: string): number => text.split('@').length - 1;
 
 /**
- * The trimmed value of every input, or a user-facing error naming the first
- * field that is blank, missing, not a single value, or not an e-mail address.
+ * The address a trimmed value names, or why it names none: `list` when it
+ * holds several addresses, `invalid` when it holds none.
+ */
+export function emailAddressOf(value: string): string | 'list' | 'invalid' {
+  const named = NAMED_ADDRESS_PATTERN.exec(value);
+  if (!named) {
+    if (atSigns(value) > 1 && SEPARATOR.test(value)) return 'list';
+    return EMAIL_PATTERN.test(value) ? value : 'invalid';
+  }
+  const [, name = '', inside = ''] = named;
+  // `a@x.com, Bob <b@y.com>`; but `jane@x.com <jane@x.com>` is one address.
+  if (!name.startsWith('"') && name.includes('@') && /[,;]/.test(name)) return 'list';
+  const address = inside.trim();
+  return EMAIL_PATTERN.test(address) ? address : 'invalid';
+}
+
+/**
+ * The trimmed value of every input (for an e-mail, the address alone), or a
+ * user-facing error naming the first field that is blank, missing, not a
+ * single value, or not one e-mail address.
  */
 export function readInputs<K extends string>(
   z: ZObject,
@@ -92,13 +117,31 @@ export function readInputs<K extends string>(
     }
     const value = raw === undefined || raw === null ? '' : String(raw).trim();
     if (!value) throw invalid(`The "${input.label}" field is required. ${input.whenBlank}`);
-    if (input.kind === 'email' && !EMAIL_PATTERN.test(value)) {
+    const address = input.kind === 'email' ? emailAddressOf(value) : value;
+    if (address === 'list') {
       throw invalid(
-        `"${shown(value)}" in "${input.label}" is not an e-mail address. ` +
-          'Map or type an address such as name@example.com.',
+        `"${shown(value)}" in "${input.label}" holds more than one e-mail address. ` +
+          'Each step takes one address: map a single address, or use one step per address.',
       );
     }
-    values[input.key] = value;
+    if (address === 'invalid') {
+      throw invalid(
+        `"${shown(value)}" in "${input.label}" is not an e-mail address. ` +
+          'Map or type an address such as name@example.com, or Jane Doe <name@example.com>.',
+      );
+    }
+    values[input.key] = address;
   }
   return values as Record<K, string>;
 }
+
+/** The id fields among `inputs` with their values, for the error layer to check after a server error. */
+export const idValuesOf = <K extends string>(
+  inputs: readonly ActionInput<K>[],
+  values: Readonly<Record<K, string>>,
+): IdValue[] =>
+  inputs.flatMap((input) =>
+    input.list
+      ? [{ label: input.label, value: values[input.key], search: `Find ${LISTS[input.list].noun}` }]
+      : [],
+  );

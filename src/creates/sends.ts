@@ -10,7 +10,14 @@ import { callApi } from '../http/client';
 import { ENDPOINTS, type Endpoint } from '../http/endpoints';
 import { LISTS, TEMPLATE_KINDS, type ListKey } from '../triggers/lists';
 import { requireConfirmation } from './confirm';
-import { emailInput, inputFieldOf, listInput, readInputs, type ActionInput } from './inputs';
+import {
+  emailInput,
+  idValuesOf,
+  inputFieldOf,
+  listInput,
+  readInputs,
+  type ActionInput,
+} from './inputs';
 
 interface SendSpec<I extends string = string> {
   /** The list trigger of the material: its noun, and the source of its dropdown. */
@@ -99,7 +106,10 @@ function sendCreate<I extends string>(key: SendKey, spec: SendSpec<I>): Create {
           [spec.idKey]: values[spec.idKey],
           template_id: values.template_id,
         };
-        const { data } = await callApi(z, bundle, spec.endpoint, { body });
+        const { data } = await callApi(z, bundle, spec.endpoint, {
+          body,
+          ids: idValuesOf(inputs, values),
+        });
         if (spec.confirmed)
           requireConfirmation(z, spec.endpoint, data, `that the ${singular} was sent`);
         return sendResult(spec, values);

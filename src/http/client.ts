@@ -4,7 +4,15 @@
 import type { Bundle, HttpRequestOptions, HttpResponse, ZObject } from 'zapier-platform-core';
 import { ConfigError, readConfig } from '../config';
 import type { Endpoint } from './endpoints';
-import { errorForAnswer, networkError, parseJson, redact, type CallContext } from './errors';
+import {
+  errorForAnswer,
+  networkError,
+  parseJson,
+  redact,
+  unusableKeyError,
+  type CallContext,
+  type IdValue,
+} from './errors';
 
 export interface CallOptions {
   readonly body?: Record<string, unknown>;
@@ -12,6 +20,8 @@ export interface CallOptions {
   readonly headers?: Record<string, string>;
   /** Statuses that count as success without further checks (unsubscribe's 404 and 410). */
   readonly acceptStatuses?: readonly number[];
+  /** The ids the body holds, named in the message of a server error when malformed. */
+  readonly ids?: readonly IdValue[];
 }
 
 export interface ApiAnswer {
@@ -46,9 +56,17 @@ export async function callApi(
       'No CRMGrow API key is connected. Reconnect your CRMGrow account in Zapier with your API key.',
     );
   }
+  const keyError = unusableKeyError(z.errors, apiKey);
+  if (keyError) throw keyError;
 
   const url = `${baseUrl}${endpoint.path}`;
-  const call: CallContext = { method: endpoint.method, url, baseVariable: endpoint.base, baseUrl };
+  const call: CallContext = {
+    method: endpoint.method,
+    url,
+    baseVariable: endpoint.base,
+    baseUrl,
+    ...(options.ids ? { ids: options.ids } : {}),
+  };
   const request: HttpRequestOptions & { url: string; throwForThrottlingEarly: boolean } = {
     url,
     method: endpoint.method,

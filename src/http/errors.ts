@@ -13,7 +13,21 @@ export interface CallContext {
   readonly url: string;
   readonly baseVariable: BaseUrlVariable;
   readonly baseUrl: string;
+  /** The ids the request sends, to point at the wrong one after a server error. */
+  readonly ids?: readonly IdValue[];
 }
+
+/** One id a request sends, as the Zap builder knows it. */
+export interface IdValue {
+  /** The input field's label. */
+  readonly label: string;
+  readonly value: string;
+  /** The label of the search that finds this kind of id. */
+  readonly search: string;
+}
+
+/** The form of the service's ids (MongoDB ObjectIds); the contract keeps them opaque. */
+const SERVICE_ID = /^[0-9a-f]{24}$/i;
 
 export interface AnswerSummary {
   readonly status: number;
@@ -26,10 +40,65 @@ export interface AnswerSummary {
 
 type ZErrors = ZObject['errors'];
 
-/** Removes the API key from any text before it reaches a user or a log. */
+const KEY_PLACEHOLDER = '[API key]';
+/** What JSON encoders write unescaped (JWT and base64url keys are made of these). */
+const PLAIN_IN_JSON = /^[A-Za-z0-9._~+=-]+$/;
+
+/**
+ * Removes the API key from an answer before it reaches a user or a log: from
+ * the text, and from every string of a JSON body, where an escape (`\u00e9`,
+ * `\"`) would hide it from a text search. Keys under 4 characters are left
+ * alone: they would blot out ordinary words.
+ */
 export function redact(text: string, apiKey: string | undefined): string {
   const key = apiKey?.trim();
-  return key && key.length >= 4 && text.includes(key) ? text.split(key).join('[API key]') : text;
+  if (!key || key.length < 4) return text;
+  const hide = (value: string): string =>
+    value.includes(key) ? value.split(key).join(KEY_PLACEHOLDER) : value;
+  const plain = hide(text);
+  // Without a backslash there is no escape, and the text search was enough.
+  if (!plain.includes('\\')) return plain;
+  // A key of characters encoders write as they are hides only behind \u or \/
+  // escapes; a title's \" leaves it in plain sight, and a large list needs no second pass.
+  if (PLAIN_IN_JSON.test(key) && !plain.includes('\\u') && !plain.includes('\\/')) return plain;
+  const body = parseJson(plain);
+  if (typeof body !== 'object' || body === null) return plain;
+  const clean = (value: unknown): unknown => {
+    if (typeof value === 'string') return hide(value);
+    if (Array.isArray(value)) return value.map(clean);
+    if (isRecord(value)) {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [hide(k), clean(v)]));
+    }
+    return value;
+  };
+  return JSON.stringify(clean(body));
+}
+
+/**
+ * Characters no API key holds. Node refuses line breaks, most control
+ * characters and anything past Latin-1 in a header before any connection is
+ * made; a tab or other control character would only get the key refused.
+ * The first kind found is named, so a line break is not called a control character.
+ */
+const UNUSABLE_KEY_CHARACTERS: readonly { kind: string; is: (code: number) => boolean }[] = [
+  { kind: 'a line break', is: (code) => code === 0x0a || code === 0x0d },
+  { kind: 'a control character', is: (code) => code < 0x20 || (code >= 0x7f && code <= 0x9f) },
+  { kind: 'a non-Latin character', is: (code) => code > 0xff },
+];
+
+/**
+ * The error for a connected key that cannot be sent in a header, or undefined
+ * when it can. Names the kind of character only: never the key or the character.
+ */
+export function unusableKeyError(errors: ZErrors, apiKey: string): Error | undefined {
+  const codes = [...apiKey].map((character) => character.codePointAt(0) ?? 0);
+  const found = UNUSABLE_KEY_CHARACTERS.find(({ is }) => codes.some(is));
+  if (!found) return undefined;
+  return new errors.ExpiredAuthError(
+    `The connected ${SERVICE_NAME} API key holds ${found.kind}, which an API key cannot have, ` +
+      'so no request was sent. Copy the API key again from ' +
+      `${SERVICE_NAME} and reconnect your ${SERVICE_NAME} account in Zapier.`,
+  );
 }
 
 export function parseJson(content: string): unknown {
@@ -63,6 +132,39 @@ export function serviceText(answer: AnswerSummary): string | undefined {
 }
 
 const quoted = (text: string | undefined): string => (text ? `: "${text}"` : '');
+
+/** A value the user gave, cut short enough for a message. */
+export const shown = (value: string): string =>
+  value.length > 80 ? `${value.slice(0, 80)}…` : value;
+
+const listed = (items: readonly string[], word: 'and' | 'or'): string =>
+  items.length > 1
+    ? `${items.slice(0, -1).join(', ')} ${word} ${items.at(-1) ?? ''}`
+    : (items[0] ?? '');
+
+/**
+ * The service answers a server error for an id that is not one of its ids:
+ * when some sent ids do not have the form, name them; trying again never helps.
+ */
+function malformedIdsHint(call: CallContext): string | undefined {
+  const malformed = (call.ids ?? []).filter(({ value }) => !SERVICE_ID.test(value));
+  if (malformed.length === 0) return undefined;
+  const one = malformed.length === 1;
+  const values = malformed.map(({ label, value }) => `"${shown(value)}" in "${label}"`);
+  const labels = malformed.map(({ label }) => `"${label}"`);
+  const searches = [...new Set(malformed.map(({ search }) => search))];
+  return (
+    `${SERVICE_NAME} could not use ${listed(values, 'or')}: ` +
+    `${one ? 'it is not an ID' : 'they are not IDs'} of ${SERVICE_NAME}, which are 24 characters ` +
+    'of 0-9 and a-f (a title mapped by mistake, perhaps). ' +
+    `Choose from the ${listed(labels, 'and')} ${one ? 'dropdown' : 'dropdowns'}, or map ` +
+    `${one ? 'the ID' : 'the IDs'} from ${
+      searches.length === 1
+        ? `a ${listed(searches, 'and')} search step`
+        : `${listed(searches, 'and')} search steps`
+    }.`
+  );
+}
 
 const pathOf = (call: CallContext): string => new URL(call.url).pathname;
 
@@ -113,6 +215,14 @@ export function errorForAnswer(
     );
   }
   if (status >= 500) {
+    const idsHint = malformedIdsHint(call);
+    if (idsHint) {
+      return new errors.Error(
+        `${SERVICE_NAME} had a server error on ${where} (HTTP ${status}${quoted(text)}). ${idsHint}`,
+        'invalid_id',
+        status,
+      );
+    }
     return new errors.Error(
       `${SERVICE_NAME} had a server error on ${where} (HTTP ${status}${quoted(text)}). ` +
         'This is often temporary: try again in a few minutes. If it keeps happening, ' +

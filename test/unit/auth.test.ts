@@ -69,6 +69,17 @@ describe('authentication', () => {
     expect(label).not.toContain(API_KEY.slice(0, -4));
   });
 
+  it('shows the last four characters only of keys longer than 8 characters', async () => {
+    const eight = await appTester(authentication.connectionLabel, {
+      authData: { api_key: ' abcd1234 ' },
+    });
+    expect(eight).toBe('API key');
+    const nine = await appTester(authentication.connectionLabel, {
+      authData: { api_key: 'abcde1234' },
+    });
+    expect(nine).toBe('API key ending 1234');
+  });
+
   it('does not reveal any part of a short key in the label', async () => {
     const label = await appTester(authentication.connectionLabel, {
       authData: { api_key: 'abc123' },

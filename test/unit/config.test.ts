@@ -52,9 +52,45 @@ describe('readConfig', () => {
     ['BASE_URL', 'api.crmgrow.com', 'is not a URL'],
     ['ALT_BASE_URL', 'https://user:pw@api.crmgrow.com', 'must not contain credentials'],
     ['BASE_URL', 'https://api.crmgrow.com/?x=1', 'must not contain a query'],
+    ['BASE_URL', 'https://api.crmgrow.com/#top', 'must not contain a query or fragment'],
+    ['BASE_URL', 'https://user@api.crmgrow.com', 'must not contain credentials'],
+    ['ALT_BASE_URL', 'https://:secret@api.crmgrow.com', 'must not contain credentials'],
   ])('rejects %s=%s, naming the variable and the value', (variable, value, why) => {
     const attempt = (): unknown => readConfig({ [variable]: value });
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(`The ${variable} setting "${value}" ${why}`);
+  });
+
+  it('says how to set the variable right, and is a ConfigError by name', () => {
+    let error: unknown;
+    try {
+      readConfig({ ALT_BASE_URL: 'http://files.example.com' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).name).toBe('ConfigError');
+    expect((error as Error).message).toBe(
+      'The ALT_BASE_URL setting "http://files.example.com" must start with https:// (http:// is ' +
+        'allowed only for localhost). Set it with ' +
+        '`zapier-platform env:set <version> ALT_BASE_URL=https://api.crmgrow.com`.',
+    );
+  });
+
+  it('trims spaces and line breaks around both values', () => {
+    expect(
+      readConfig({
+        BASE_URL: ' https://a.example.com/ \n',
+        ALT_BASE_URL: '\thttps://b.example.com ',
+      }),
+    ).toEqual({ BASE_URL: 'https://a.example.com', ALT_BASE_URL: 'https://b.example.com' });
+  });
+
+  it('reads process.env when given nothing', () => {
+    process.env.BASE_URL = 'https://env.example.com/';
+    expect(readConfig()).toEqual({
+      BASE_URL: 'https://env.example.com',
+      ALT_BASE_URL: 'https://env.example.com',
+    });
   });
 });

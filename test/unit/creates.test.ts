@@ -100,6 +100,34 @@ async function refusedInput(key: ActionKey, inputData: Record<string, unknown>):
   return parsed.message;
 }
 
+/** E-mail fields as mail apps' "From" fields give them, and the address each names. */
+const NAMED_EMAILS = [
+  ['Jane Doe <jane.doe@example.com>', EMAIL],
+  ['"Doe, Jane" <jane.doe@example.com>', EMAIL],
+  ['"Doe, Jane"<jane.doe@example.com>', EMAIL],
+  ['  Jane Doe < jane.doe@example.com >\n', EMAIL],
+  ['<jane.doe@example.com>', EMAIL],
+  ['jane.doe@example.com <jane.doe@example.com>', EMAIL],
+  ['"jane@home.example" <jane.doe@example.com>', EMAIL],
+] as const;
+
+/** Several addresses in one field. */
+const EMAIL_LISTS = [
+  'jane.doe@example.com, bob@example.com',
+  'jane.doe@example.com;bob@example.com',
+  'jane.doe@example.com bob@example.com',
+  'Jane Doe <jane.doe@example.com>, Bob <bob@example.com>',
+  'jane.doe@example.com, Bob <bob@example.com>',
+] as const;
+
+const notAnEmail = (value: string, label: string): string =>
+  `"${value}" in "${label}" is not an e-mail address. Map or type an address such as ` +
+  'name@example.com, or Jane Doe <name@example.com>.';
+
+const severalEmails = (value: string, label: string): string =>
+  `"${value}" in "${label}" holds more than one e-mail address. Each step takes one ` +
+  'address: map a single address, or use one step per address.';
+
 /** The error answers the service is seen to give (service-observed.md). */
 const ERROR_ANSWERS = [
   [400, 'Send error: not selected templete', 'request_refused'],
@@ -208,6 +236,15 @@ describe('actions', () => {
       expect(await run(key, padded)).toEqual(output);
     });
 
+    it.each(NAMED_EMAILS)(
+      'sends only the address of "%s", and returns the address used',
+      async (email) => {
+        const scope = send().reply(200, { status: true });
+        expect(await run(key, { ...inputs, email })).toEqual(output);
+        expect(scope.isDone()).toBe(true);
+      },
+    );
+
     it('returns the same keys and types as its sample', async () => {
       send().reply(200, { status: true });
       const result = (await run(key, inputs)) as object;
@@ -243,6 +280,81 @@ describe('actions', () => {
       expect(userMessage(await failureOf(run(key, inputs)))).toContain(
         `CRMGrow had a server error on POST ${expected.path} (HTTP 500: "internal_server_error")`,
       );
+    });
+
+    describe('a server error when ids are not ids of the service', () => {
+      const serverError = `CRMGrow had a server error on POST ${expected.path} (HTTP 500: "internal_server_error"). `;
+      const fail = async (sent: Record<string, string>, status = 500): Promise<unknown> => {
+        post(BASE, expected.path, { ...body, ...sent }).reply(status, {
+          status: false,
+          error: 'internal_server_error',
+        });
+        return JSON.parse((await failureOf(run(key, { ...inputs, ...sent }))).message);
+      };
+
+      it('names the one malformed id, with its value, and where to find a right one', async () => {
+        expect(await fail({ [idKey]: 'Spring open house' })).toEqual({
+          message:
+            serverError +
+            `CRMGrow could not use "Spring open house" in "${expected.materialLabel}": it is not an ID ` +
+            'of CRMGrow, which are 24 characters of 0-9 and a-f (a title mapped by mistake, perhaps). ' +
+            `Choose from the "${expected.materialLabel}" dropdown, or map the ID from a ` +
+            `Find ${expected.materialLabel} search step.`,
+          code: 'invalid_id',
+          status: 500,
+        });
+      });
+
+      it('names both when the material and the template ids are malformed', async () => {
+        expect(
+          await fail({ [idKey]: `${idValue.slice(0, 23)}z`, template_id: 'Welcome e-mail' }),
+        ).toEqual({
+          message:
+            serverError +
+            `CRMGrow could not use "${idValue.slice(0, 23)}z" in "${expected.materialLabel}" or ` +
+            '"Welcome e-mail" in "Template": they are not IDs of CRMGrow, which are 24 characters ' +
+            'of 0-9 and a-f (a title mapped by mistake, perhaps). ' +
+            `Choose from the "${expected.materialLabel}" and "Template" dropdowns, or map the IDs ` +
+            `from Find ${expected.materialLabel} and Find Template search steps.`,
+          code: 'invalid_id',
+          status: 500,
+        });
+      });
+
+      it('cuts a long value short', async () => {
+        const title = 'A'.repeat(100);
+        expect(await fail({ template_id: title })).toMatchObject({
+          message: expect.stringContaining(
+            `could not use "${'A'.repeat(80)}…" in "Template": it is not`,
+          ),
+        });
+      });
+
+      it('names it on any 5xx, not on a refusal', async () => {
+        expect(await fail({ template_id: '12345' }, 503)).toMatchObject({
+          message: expect.stringContaining(
+            '(HTTP 503: "internal_server_error"). CRMGrow could not use "12345" in "Template"',
+          ),
+          code: 'invalid_id',
+        });
+        expect(await fail({ template_id: '12345' }, 400)).toMatchObject({
+          code: 'request_refused',
+        });
+      });
+
+      it('keeps the usual message when every id has the form of one (upper case too)', async () => {
+        const upper = { [idKey]: idValue.toUpperCase(), template_id: TEMPLATE_ID };
+        for (const sent of [{}, upper]) {
+          expect(await fail(sent)).toEqual({
+            message:
+              serverError +
+              'This is often temporary: try again in a few minutes. If it keeps happening, check ' +
+              'that the selected items still exist in CRMGrow.',
+            code: 'server_error',
+            status: 500,
+          });
+        }
+      });
     });
 
     it('is never a success when a 200 says "status": false', async () => {
@@ -327,14 +439,26 @@ describe('actions', () => {
         expect(await refusedInput(key, { ...inputs, [field]: '' })).toBe(required(label, fix));
       });
 
-      it.each(['bob.example.com', 'bob@', 'bob @example.com', 'Jane Doe', 'jane@example'])(
-        'an e-mail address that is not one: "%s"',
-        async (email) => {
-          expect(await refusedInput(key, { ...inputs, email })).toBe(
-            `"${email}" in "Recipient Email" is not an e-mail address. Map or type an address such as name@example.com.`,
-          );
-        },
-      );
+      it.each([
+        'bob.example.com',
+        'bob@',
+        'bob @example.com',
+        'Jane Doe',
+        'jane@example',
+        'Jane Doe <jane>',
+        'Jane Doe <>',
+        'a@@example.com',
+      ])('an e-mail address that is not one: "%s"', async (email) => {
+        expect(await refusedInput(key, { ...inputs, email })).toBe(
+          notAnEmail(email, 'Recipient Email'),
+        );
+      });
+
+      it.each(EMAIL_LISTS)('several e-mail addresses in one field: "%s"', async (email) => {
+        expect(await refusedInput(key, { ...inputs, email })).toBe(
+          severalEmails(email, 'Recipient Email'),
+        );
+      });
 
       it('a list where one value is expected', async () => {
         expect(
@@ -365,6 +489,18 @@ describe('actions', () => {
       },
     };
 
+    /** What the action returns when the service tells nothing of the note, with `known` over it. */
+    const noteResult = (known: Record<string, unknown> = {}): Record<string, unknown> => ({
+      id: null,
+      status: true,
+      email: EMAIL,
+      content: inputs.content,
+      contact_id: null,
+      created_at: null,
+      updated_at: null,
+      ...known,
+    });
+
     it('has an e-mail field and a multi-line note field', () => {
       expect(creates.add_note.display.label).toBe('Add Note');
       expect(
@@ -389,6 +525,15 @@ describe('actions', () => {
       expect(scope.isDone()).toBe(true);
     });
 
+    it.each(NAMED_EMAILS)(
+      'sends only the address of "%s", and returns the address used',
+      async (email) => {
+        const scope = addNote().reply(200, { status: true });
+        expect(await run('add_note', { ...inputs, email })).toMatchObject({ email: EMAIL });
+        expect(scope.isDone()).toBe(true);
+      },
+    );
+
     it('returns the same keys and types as its sample', async () => {
       addNote().reply(200, CREATED);
       const result = (await run('add_note', inputs)) as object;
@@ -397,15 +542,7 @@ describe('actions', () => {
 
     it('with only {"status": true} (all the contract promises), keeps every key, null where unknown', async () => {
       addNote().reply(200, { status: true });
-      expect(await run('add_note', inputs)).toEqual({
-        id: null,
-        status: true,
-        email: EMAIL,
-        content: inputs.content,
-        contact_id: null,
-        created_at: null,
-        updated_at: null,
-      });
+      expect(await run('add_note', inputs)).toEqual(noteResult());
     });
 
     it('reads `id`, a lone contact id and non-ISO dates leniently', async () => {
@@ -424,6 +561,49 @@ describe('actions', () => {
         created_at: '2026-03-14T15:09:26.000Z',
         updated_at: null,
       });
+    });
+
+    it('trims the note fields it passes on, and takes blank ones as unknown', async () => {
+      addNote().reply(200, {
+        status: true,
+        data: {
+          _id: '  66f0b3c9d84a2e17b5c9a041 ',
+          content: '  Saved as the service wrote it  ',
+          contact: [' 66e9a27fc1d34b0a8e5f7d12\n', 'c2'],
+          created_at: 1773500966535,
+          updated_at: '  ',
+        },
+      });
+      expect(await run('add_note', inputs)).toEqual(
+        noteResult({
+          id: '66f0b3c9d84a2e17b5c9a041',
+          content: '  Saved as the service wrote it  ',
+          contact_id: '66e9a27fc1d34b0a8e5f7d12',
+          created_at: '2026-03-14T15:09:26.535Z',
+        }),
+      );
+    });
+
+    it('takes `id` when `_id` is blank, and null for fields of the wrong type', async () => {
+      addNote().reply(200, {
+        status: true,
+        data: {
+          _id: ' ',
+          id: 'n2',
+          content: 42,
+          contact: [7, 'c2'],
+          created_at: true,
+          updated_at: { $date: '2026-03-14T15:09:26.535Z' },
+        },
+      });
+      expect(await run('add_note', inputs)).toEqual(noteResult({ id: 'n2' }));
+    });
+
+    it('takes null for every field when `data` is not an object', async () => {
+      for (const data of [['66f0b3c9d84a2e17b5c9a041'], 'saved', null]) {
+        addNote().reply(200, { status: true, data });
+        expect(await run('add_note', inputs)).toEqual(noteResult());
+      }
     });
 
     it('uses BASE_URL, not ALT_BASE_URL', async () => {
@@ -485,7 +665,13 @@ describe('actions', () => {
 
       it('an e-mail address that is not one', async () => {
         expect(await refusedInput('add_note', { ...inputs, email: 'bob.example.com' })).toBe(
-          '"bob.example.com" in "Contact Email" is not an e-mail address. Map or type an address such as name@example.com.',
+          notAnEmail('bob.example.com', 'Contact Email'),
+        );
+      });
+
+      it.each(EMAIL_LISTS)('several e-mail addresses in one field: "%s"', async (email) => {
+        expect(await refusedInput('add_note', { ...inputs, email })).toBe(
+          severalEmails(email, 'Contact Email'),
         );
       });
     });

@@ -226,6 +226,9 @@ describe('normalise', () => {
   });
 });
 
+// sha256 of {"list":[1,2],"num":1,"removed_task":"[t1,call,Call Jane"}, first 24 hex digits.
+const PINNED_ID = 'evt_e18beefed5ba4f1d7401e60a';
+
 describe('ids', () => {
   it("keeps the payload's own id, as a string", () => {
     expect(normalise(NOTE).id).toBe('6601a3f9c2d4e50013b7e9a1');
@@ -271,6 +274,31 @@ describe('ids', () => {
   it('canonical JSON sorts keys at every depth', () => {
     expect(canonicalJson({ b: [{ d: 1, c: 2 }], a: 'x' })).toBe('{"a":"x","b":[{"c":2,"d":1}]}');
   });
+
+  it('canonical JSON is JSON: separators, nested lists and empty values as JSON.stringify writes them', () => {
+    const value = { list: [1, 'two', [3, null], {}, []], flag: false, nothing: null };
+    expect(canonicalJson(value)).toBe(
+      '{"flag":false,"list":[1,"two",[3,null],{},[]],"nothing":null}',
+    );
+    expect(JSON.parse(canonicalJson(value))).toEqual(value);
+  });
+
+  it('a key whose value is undefined counts as absent, as in JSON', () => {
+    expect(canonicalJson({ a: undefined, b: 1 })).toBe('{"b":1}');
+    expect(derivedId({ a: undefined, b: 1 })).toBe(derivedId({ b: 1 }));
+    expect(derivedId({ a: undefined })).not.toBe(derivedId({ a: null }));
+  });
+
+  it('payloads that differ only where separators go get different ids', () => {
+    expect(derivedId({ x: [1, 23] })).not.toBe(derivedId({ x: [12, 3] }));
+    expect(derivedId({ x: ['a', 'b'] })).not.toBe(derivedId({ x: ['a,b'] }));
+    expect(derivedId({ a: 1, b: 2 })).not.toBe(derivedId({ a: '1,"b":2' }));
+  });
+
+  it('ids stay the same from one version of the app to the next', () => {
+    // Changing how ids are derived would make Zapier see old deliveries as new.
+    expect(derivedId({ num: 1, removed_task: '[t1,call,Call Jane', list: [1, 2] })).toBe(PINNED_ID);
+  });
 });
 
 describe('isEmptyPayload', () => {
@@ -279,6 +307,18 @@ describe('isEmptyPayload', () => {
     expect(
       isEmptyPayload({ id: '', first_name: '', tags: [], additional_field: '', created_at: null }),
     ).toBe(true);
+  });
+
+  it('counts blank text, and lists and objects of empty values at any depth, as empty', () => {
+    expect(
+      isEmptyPayload({ id: ' \n ', tags: [' ', null, []], address: { city: '', zip: {} } }),
+    ).toBe(true);
+  });
+
+  it('is false when a value deep inside carries something', () => {
+    expect(isEmptyPayload({ id: '', address: { city: '', zip: { code: '10001' } } })).toBe(false);
+    expect(isEmptyPayload({ id: '', tags: [[], [' x ']] })).toBe(false);
+    expect(isEmptyPayload({ id: '', amount: Number.NaN })).toBe(false);
   });
 
   it('is false as soon as one value carries something, 0 and false included', () => {

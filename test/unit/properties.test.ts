@@ -1,0 +1,296 @@
+// Property-based tests (fast-check): each property holds for thousands of
+// generated inputs, with a fixed seed so a failure is the same on every run.
+import { isDeepStrictEqual } from 'node:util';
+import fc from 'fast-check';
+import { errors, type Bundle, type ZObject } from 'zapier-platform-core';
+import { ConfigError, readConfig } from '../../src/config';
+import { sendCreates } from '../../src/creates/sends';
+import { hookTriggers } from '../../src/hooks';
+import { callApi } from '../../src/http/client';
+import { ENDPOINTS } from '../../src/http/endpoints';
+
+// PROPERTY_RUNS lowers the count for `npm run mutation`, which runs these once per mutant.
+const RUNS = { seed: 20261122, numRuns: Number(process.env.PROPERTY_RUNS ?? 2000) } as const;
+
+type Operation = (z: ZObject, bundle: Bundle) => Promise<unknown>;
+
+interface SentRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: unknown;
+}
+
+/** A z object with core's real errors and a recorded request that answers `answer`. */
+function fakeZ(answer: { status: number; content: string; headers?: Record<string, string> }): {
+  z: ZObject;
+  sent: SentRequest[];
+} {
+  const sent: SentRequest[] = [];
+  const z = {
+    errors,
+    console: { log: () => undefined },
+    request: (request: SentRequest) => {
+      sent.push(request);
+      return Promise.resolve({
+        status: answer.status,
+        content: answer.content,
+        getHeader: (name: string) => answer.headers?.[name.toLowerCase()],
+      });
+    },
+  } as unknown as ZObject;
+  return { z, sent };
+}
+
+const bundleOf = (extra: Partial<Bundle>): Bundle =>
+  ({ authData: { api_key: 'test-key-1234567890' }, inputData: {}, ...extra }) as Bundle;
+
+describe('the normaliser, for any JSON value a webhook delivers', () => {
+  const operation = hookTriggers.create_note.operation;
+  const perform = (operation as { perform: Operation }).perform;
+  const deliver = (body: unknown): Promise<unknown> =>
+    perform(fakeZ({ status: 200, content: '' }).z, bundleOf({ cleanedRequest: body }));
+
+  /** The same content with every object's keys in reverse order. */
+  const reordered = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(reordered);
+    if (typeof value === 'object' && value !== null) {
+      return Object.fromEntries(
+        Object.entries(value)
+          .reverse()
+          .map(([key, inner]) => [key, reordered(inner)]),
+      );
+    }
+    return value;
+  };
+
+  const payloads: fc.Arbitrary<unknown> = fc.oneof(
+    fc.jsonValue(),
+    fc.array(fc.dictionary(fc.string(), fc.jsonValue())),
+    fc.dictionary(
+      fc.constantFrom(
+        'id',
+        'contact',
+        'contacts',
+        'video',
+        'pdf',
+        'image',
+        'additional_field',
+        'x',
+      ),
+      fc.oneof(fc.jsonValue(), fc.string(), fc.constant('[a,b,c,d,e],[f,V,t')),
+    ),
+  );
+
+  it('gives objects with a non-empty string id, keeps every raw key as sent, never throws', async () => {
+    await fc.assert(
+      fc.asyncProperty(payloads, async (body) => {
+        const items = await deliver(body);
+        expect(Array.isArray(items)).toBe(true);
+        const rows = (Array.isArray(body) ? body : [body]).filter(
+          (row): row is Record<string, unknown> =>
+            typeof row === 'object' &&
+            row !== null &&
+            !Array.isArray(row) &&
+            Object.keys(row).length > 0,
+        );
+        expect(items).toHaveLength(rows.length);
+        (items as Record<string, unknown>[]).forEach((item, index) => {
+          const row = rows[index] ?? {};
+          expect(typeof item.id).toBe('string');
+          expect((item.id as string).length).toBeGreaterThan(0);
+          // One deep comparison per item: jest's matchers are slow at thousands of runs.
+          const changed = Object.keys(row).filter(
+            (key) => key !== 'id' && !isDeepStrictEqual(item[key], row[key]),
+          );
+          expect(changed).toEqual([]);
+          if (typeof row.id === 'string' && row.id.trim()) expect(item.id).toBe(row.id);
+        });
+      }),
+      RUNS,
+    );
+  });
+
+  it('gives the same id for the same payload, whatever the order of its keys', async () => {
+    const withoutId = fc
+      .dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 }), { minKeys: 1 })
+      .filter((row) => !('id' in row));
+    await fc.assert(
+      fc.asyncProperty(withoutId, async (row) => {
+        const [first] = (await deliver(row)) as { id: string }[];
+        const [again] = (await deliver(JSON.parse(JSON.stringify(row)))) as { id: string }[];
+        const [other] = (await deliver(reordered(row))) as { id: string }[];
+        expect(first?.id).toMatch(/^evt_[0-9a-f]{24}$/);
+        expect(again?.id).toBe(first?.id);
+        expect(other?.id).toBe(first?.id);
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('readConfig, for any string', () => {
+  const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
+  const values = fc.oneof(
+    fc.string(),
+    fc.webUrl({ withQueryParameters: true, withFragments: true }),
+    fc
+      .tuple(
+        fc.constantFrom('https://', 'http://', 'ftp://', 'HTTPS://', ' https://', ''),
+        fc.oneof(fc.domain(), fc.constantFrom(...LOOPBACK)),
+        fc.constantFrom('', ':8443', ':3000'),
+        fc.constantFrom('', '/', '//', '/api', '/v2/', '?a=1', '#x'),
+        fc.constantFrom('', ' ', '\n'),
+      )
+      .map((parts) => parts.join('')),
+  );
+
+  it.each(['BASE_URL', 'ALT_BASE_URL'] as const)(
+    '%s gives an https or loopback address without a trailing slash, or a ConfigError naming it',
+    (variable) => {
+      fc.assert(
+        fc.property(values, (value) => {
+          let config;
+          try {
+            config = readConfig({ [variable]: value });
+          } catch (error) {
+            expect(error).toBeInstanceOf(ConfigError);
+            expect((error as Error).message).toContain(`The ${variable} setting "${value.trim()}"`);
+            return;
+          }
+          const address = config[variable];
+          expect(address).not.toMatch(/\/$/);
+          const url = new URL(address);
+          expect(
+            url.protocol === 'https:' ||
+              (url.protocol === 'http:' && LOOPBACK.includes(url.hostname)),
+          ).toBe(true);
+          expect(url.username + url.password + url.search + url.hash).toBe('');
+        }),
+        RUNS,
+      );
+    },
+  );
+});
+
+describe('the error layer, for any key hidden anywhere in any error body', () => {
+  // Keys as services issue them, with the characters JSON escapes among them.
+  const keys = fc.string({
+    unit: fc.constantFrom(...'abcXYZ0189._-+/="\\é'.split('')),
+    minLength: 8,
+    maxLength: 40,
+  });
+  const jsonWith = (key: string): fc.Arbitrary<string> =>
+    fc
+      .jsonValue()
+      .chain((value) =>
+        fc.constantFrom<unknown>(
+          { status: false, error: `bad token ${key}` },
+          { error: { message: `${key} expired` }, extra: value },
+          { message: key, msg: value },
+          { errors: [key, value] },
+          { [key]: value },
+        ),
+      )
+      .map((body) => JSON.stringify(body));
+  const bodyWith = (key: string): fc.Arbitrary<string> =>
+    fc.oneof(
+      jsonWith(key),
+      fc.tuple(fc.string(), fc.string()).map(([before, after]) => `${before}${key}${after}`),
+      jsonWith(key).map((json) =>
+        json.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+      ),
+    );
+  const statuses = fc.oneof(
+    fc.integer({ min: 100, max: 599 }),
+    fc.constantFrom(200, 401, 404, 429, 500),
+  );
+
+  it('never shows it in the message, in JSON.stringify(error) or in the stack', async () => {
+    const cases = keys.chain((key) =>
+      fc.record({
+        key: fc.constant(key),
+        status: statuses,
+        content: bodyWith(key),
+        contentType: fc.constantFrom('application/json', 'text/plain', 'text/html', ''),
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(cases, async ({ key, status, content, contentType }) => {
+        const { z } = fakeZ({ status, content, headers: { 'content-type': contentType } });
+        let error: unknown;
+        try {
+          await callApi(z, bundleOf({ authData: { api_key: key } }), ENDPOINTS.listTemplates);
+        } catch (caught) {
+          error = caught;
+        }
+        if (error === undefined) return;
+        expect(error).toBeInstanceOf(Error);
+        const { message, stack } = error as Error;
+        expect(message).not.toContain(key);
+        expect(JSON.stringify(error)).not.toContain(key);
+        expect(stack ?? '').not.toContain(key);
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('the input checks, for any string in an e-mail field', () => {
+  const perform = (sendCreates.send_video.operation as { perform: Operation }).perform;
+  const ID = '64b7f0c2a91e3d5f8c2b4a17';
+  const space = fc.constantFrom('', ' ', '  ', '\n', '\t');
+  const emails = fc.oneof(
+    fc.string(),
+    fc.emailAddress(),
+    fc.tuple(space, fc.emailAddress(), space).map((parts) => parts.join('')),
+    fc
+      .tuple(fc.string({ unit: fc.constantFrom(...'Jane Doe,"@<>'.split('')) }), fc.emailAddress())
+      .map(([name, address]) => `${name} <${address}>`),
+    fc.array(fc.emailAddress(), { minLength: 2, maxLength: 3 }).map((list) => list.join(', ')),
+  );
+
+  it('gives a trimmed e-mail address, or an error naming the field and no request', async () => {
+    await fc.assert(
+      fc.asyncProperty(emails, async (email) => {
+        const { z, sent } = fakeZ({ status: 200, content: '{"status": true}' });
+        const inputData = { email, video_id: ID, template_id: ID };
+        let result: unknown;
+        try {
+          result = await perform(z, bundleOf({ inputData }));
+        } catch (error) {
+          expect(sent).toEqual([]);
+          expect(JSON.parse((error as Error).message)).toMatchObject({
+            message: expect.stringContaining('"Recipient Email"'),
+            code: 'invalid_input',
+          });
+          return;
+        }
+        const address = (result as { email: string }).email;
+        expect(address).toMatch(/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/);
+        expect(sent).toHaveLength(1);
+        expect(sent[0]?.body).toEqual({ email: address, video_id: ID, template_id: ID });
+        expect(email).toContain(address);
+      }),
+      RUNS,
+    );
+  });
+
+  it('takes every plain address, padded or named, as that address', async () => {
+    const shapes = fc
+      .tuple(fc.emailAddress(), space, fc.constantFrom('', 'Jane Doe ', '"Doe, Jane" '))
+      .filter(([address]) => /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(address));
+    await fc.assert(
+      fc.asyncProperty(shapes, async ([address, pad, name]) => {
+        const email = name ? `${pad}${name}<${address}>${pad}` : `${pad}${address}${pad}`;
+        const { z, sent } = fakeZ({ status: 200, content: '{"status": true}' });
+        const inputData = { email, video_id: ID, template_id: ID };
+        await expect(perform(z, bundleOf({ inputData }))).resolves.toMatchObject({
+          email: address,
+        });
+        expect(sent[0]?.body).toMatchObject({ email: address });
+      }),
+      RUNS,
+    );
+  });
+});
