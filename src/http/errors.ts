@@ -58,9 +58,9 @@ export function redact(text: string, apiKey: string | undefined): string {
   const plain = hide(text);
   // Without a backslash there is no escape, and the text search was enough.
   if (!plain.includes('\\')) return plain;
-  // A key of characters encoders write as they are hides only behind \u or \/
-  // escapes; a title's \" leaves it in plain sight, and a large list needs no second pass.
-  if (PLAIN_IN_JSON.test(key) && !plain.includes('\\u') && !plain.includes('\\/')) return plain;
+  // A key of characters encoders write as they are hides only behind \u escapes;
+  // a title's \" leaves it in plain sight, and a large list needs no second pass.
+  if (PLAIN_IN_JSON.test(key) && !plain.includes('\\u')) return plain;
   const body = parseJson(plain);
   if (typeof body !== 'object' || body === null) return plain;
   const clean = (value: unknown): unknown => {

@@ -360,6 +360,23 @@ describe('the shared error layer', () => {
       expect(userMessage(four)).toContain('"[API key]ef is wrong"');
     });
 
+    it('finds a key behind \\/ escapes, and one beside a title\'s \\" escapes', async () => {
+      const slashKey = 'ab/cd+ef/gh==';
+      const answer = (body: string): void => {
+        nock('https://api.crmgrow.com')
+          .get('/api/template')
+          .reply(400, body, { 'Content-Type': 'application/json' });
+      };
+      const messageFor = async (key: string): Promise<string> =>
+        userMessage(
+          await failureOf(appTester(authentication.test, { authData: { api_key: key } })),
+        );
+      answer(`{"error": "token ${slashKey.replace(/\//g, '\\/')} is not valid"}`);
+      expect(await messageFor(slashKey)).toContain('"token [API key] is not valid"');
+      answer(`{"error": "token ${API_KEY} is not valid for \\"Open House\\""}`);
+      expect(await messageFor(API_KEY)).toContain('token [API key] is not valid for "Open House"');
+    });
+
     it('replaces a JSON-escaped key with the placeholder too', async () => {
       api().reply(400, `{"error": "token ${unicodeEscaped(API_KEY)} is not valid"}`);
       expect(userMessage(await failureOf(run()))).toContain('"token [API key] is not valid"');
