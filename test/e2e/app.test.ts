@@ -321,14 +321,16 @@ describe('failures, as the Zap builder sees them', () => {
     }
   });
 
-  it('500: an id the service cannot read gives the server-error message', async () => {
+  it('500: an id the service cannot read is named, with where to find a right one', async () => {
     const failure = await failureOf(sendVideo({ video_id: 'not-an-id' }));
     expect(failure.name).toBe('AppError');
     expect(failure.message).toBe(
-      'CRMGrow had a server error on POST /api/send-video (HTTP 500: "internal_server_error"). This is often ' +
-        'temporary: try again in a few minutes. If it keeps happening, check that the selected items still exist in CRMGrow.',
+      'CRMGrow had a server error on POST /api/send-video (HTTP 500: "internal_server_error"). ' +
+        'CRMGrow could not use "not-an-id" in "Video": it is not an ID of CRMGrow, which are 24 ' +
+        'characters of 0-9 and a-f (a title mapped by mistake, perhaps). Choose from the "Video" ' +
+        'dropdown, or map the ID from a Find Video search step.',
     );
-    expect(JSON.parse(failure.error.message)).toMatchObject({ code: 'server_error', status: 500 });
+    expect(JSON.parse(failure.error.message)).toMatchObject({ code: 'invalid_id', status: 500 });
   });
 
   it('500 on a list (forced in the sandbox) fails the poll with the same message', async () => {
