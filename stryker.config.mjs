@@ -38,5 +38,6 @@ export default {
   // (Stryker's hit limit stops infinite loops), so a long timeout is cheap.
   timeoutMS: 60000,
   reporters: ['clear-text', 'progress', 'html', 'json'],
-  thresholds: { high: 90, low: 85, break: 83 },
+  // break: the score reached when last measured, rounded down (docs/testing.md).
+  thresholds: { high: 90, low: 85, break: 89 },
 };
