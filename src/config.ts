@@ -1,4 +1,4 @@
-// The service's base addresses. Zapier passes `zapier-platform env:set` values
+// The deployment's settings. Zapier passes `zapier-platform env:set` values
 // to the app as environment variables, so they are read on every request.
 
 export const DEFAULT_BASE_URL = 'https://api.crmgrow.com';
@@ -9,16 +9,40 @@ export type ServiceConfig = Readonly<Record<BaseUrlVariable, string>>;
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+/**
+ * How long one exchange with the service may take, headers and body: Zapier
+ * stops a step at 30 s with a message of its own, which names no cause.
+ */
+export const DEFAULT_DEADLINE_MS = 25_000;
+
 /** A configuration value that cannot be used; its message names the variable. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/**
+ * The value as it may be shown: whatever stands before an "@" in the host
+ * part (a user name and password) is masked, even in a value that is no URL.
+ */
+export function withoutCredentials(raw: string): string {
+  const scheme = raw.indexOf('://');
+  const start = scheme >= 0 ? scheme + 3 : 0;
+  let end = raw.length;
+  for (const mark of ['/', '?', '#']) {
+    const at = raw.indexOf(mark, start);
+    if (at >= 0 && at < end) end = at;
+  }
+  const at = raw.lastIndexOf('@', end - 1);
+  return at >= start ? `${raw.slice(0, start)}***${raw.slice(at)}` : raw;
+}
+
+const howToSet = (variable: string, example: string): string =>
+  `Set it with \`zapier-platform env:set <version> ${variable}=${example}\`.`;
+
 function parseBaseUrl(variable: BaseUrlVariable, raw: string): string {
   const invalid = (why: string): ConfigError =>
     new ConfigError(
-      `The ${variable} setting "${raw}" ${why}. Set it with ` +
-        `\`zapier-platform env:set <version> ${variable}=https://api.crmgrow.com\`.`,
+      `The ${variable} setting "${withoutCredentials(raw)}" ${why}. ${howToSet(variable, DEFAULT_BASE_URL)}`,
     );
   let url: URL;
   try {
@@ -27,7 +51,10 @@ function parseBaseUrl(variable: BaseUrlVariable, raw: string): string {
     throw invalid('is not a URL');
   }
   if (url.username || url.password) throw invalid('must not contain credentials');
-  if (url.search || url.hash) throw invalid('must not contain a query or fragment');
+  // URL drops an empty "?" or "#", which would still cut every path off the address.
+  if (raw.includes('?') || raw.includes('#')) {
+    throw invalid('must not contain a query or fragment ("?" or "#")');
+  }
   const loopback = LOOPBACK_HOSTS.has(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
     throw invalid('must start with https:// (http:// is allowed only for localhost)');
@@ -35,13 +62,40 @@ function parseBaseUrl(variable: BaseUrlVariable, raw: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
+const setting = (env: NodeJS.ProcessEnv, variable: string): string | undefined =>
+  env[variable]?.trim() || undefined;
+
+/**
+ * One base address, checked. ALT_BASE_URL falls back to BASE_URL, and only
+ * the operations on it read it: a bad ALT_BASE_URL fails only those.
+ */
+export function readBaseUrl(
+  variable: BaseUrlVariable,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
+  const value = setting(env, variable);
+  if (value) return parseBaseUrl(variable, value);
+  return variable === 'ALT_BASE_URL' ? readBaseUrl('BASE_URL', env) : DEFAULT_BASE_URL;
+}
+
 /** Reads and checks BASE_URL and ALT_BASE_URL; an empty value counts as unset. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
-  const base = env.BASE_URL?.trim()
-    ? parseBaseUrl('BASE_URL', env.BASE_URL.trim())
-    : DEFAULT_BASE_URL;
-  const alt = env.ALT_BASE_URL?.trim()
-    ? parseBaseUrl('ALT_BASE_URL', env.ALT_BASE_URL.trim())
-    : base;
-  return { BASE_URL: base, ALT_BASE_URL: alt };
+  return { BASE_URL: readBaseUrl('BASE_URL', env), ALT_BASE_URL: readBaseUrl('ALT_BASE_URL', env) };
+}
+
+/**
+ * REQUEST_DEADLINE_MS: a shorter deadline, for tests of a service that never
+ * answers; never longer than the default, which is already close to Zapier's limit.
+ */
+export function readDeadlineMs(env: NodeJS.ProcessEnv = process.env): number {
+  const value = setting(env, 'REQUEST_DEADLINE_MS');
+  if (value === undefined) return DEFAULT_DEADLINE_MS;
+  const ms = /^\d{1,6}$/.test(value) ? Number(value) : NaN;
+  if (!(ms >= 1 && ms <= DEFAULT_DEADLINE_MS)) {
+    throw new ConfigError(
+      `The REQUEST_DEADLINE_MS setting "${value}" must be a whole number of milliseconds ` +
+        `from 1 to ${DEFAULT_DEADLINE_MS}. Unset it to use ${DEFAULT_DEADLINE_MS}.`,
+    );
+  }
+  return ms;
 }

@@ -2,7 +2,7 @@
 // inputs before any request: trimmed, present, and an e-mail address where
 // one is expected. Every field of these actions is required.
 import type { PlainInputField, ZObject } from 'zapier-platform-core';
-import type { IdValue } from '../http/errors';
+import type { SentField } from '../http/errors';
 import { shown } from '../http/errors';
 import { dropdownOf, LISTS, searchOf, type ListKey } from '../triggers/lists';
 
@@ -69,12 +69,21 @@ export const listInput = <K extends string>(
 };
 
 // Local part and a dotted domain, no spaces: enough to catch a name or a
-// phone number mapped by mistake; the service has the final word.
+// phone number mapped by mistake; the service has the final word. Each part
+// is told from the next by a character it cannot hold, so matching is linear.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 // `Display Name <address>`, as mail apps' "From" fields give it; the name may
 // be quoted (and then hold commas or "@"). One pair of angle brackets only.
-const NAMED_ADDRESS_PATTERN = /^("(?:[^"\\]|\\.)*"|[^"<>]*)\s*<([^<>]*)>$/;
+// An unquoted name's spaces are trimmed afterwards: a `\s*` beside `[^"<>]*`
+// would make a long run of spaces cost quadratic time.
+const NAMED_ADDRESS_PATTERN = /^("(?:[^"\\]|\\.)*"\s*|[^"<>]*)<([^<>]*)>$/;
+
+/**
+ * The longest value read as an address: 254 characters for the address
+ * (RFC 5321), with room for a display name. Longer is refused unread.
+ */
+export const MAX_EMAIL_INPUT = 1_000;
 
 const SEPARATOR = /[\s,;]/;
 const atSigns = (text: string): number => text.split('@').length - 1;
@@ -84,12 +93,14 @@ const atSigns = (text: string): number => text.split('@').length - 1;
  * holds several addresses, `invalid` when it holds none.
  */
 export function emailAddressOf(value: string): string | 'list' | 'invalid' {
+  if (value.length > MAX_EMAIL_INPUT) return 'invalid';
   const named = NAMED_ADDRESS_PATTERN.exec(value);
   if (!named) {
     if (atSigns(value) > 1 && SEPARATOR.test(value)) return 'list';
     return EMAIL_PATTERN.test(value) ? value : 'invalid';
   }
-  const [, name = '', inside = ''] = named;
+  const [, quotedOrPlain = '', inside = ''] = named;
+  const name = quotedOrPlain.trim();
   // `a@x.com, Bob <b@y.com>`; but `jane@x.com <jane@x.com>` is one address.
   if (!name.startsWith('"') && name.includes('@') && /[,;]/.test(name)) return 'list';
   const address = inside.trim();
@@ -99,7 +110,9 @@ export function emailAddressOf(value: string): string | 'list' | 'invalid' {
 /**
  * The trimmed value of every input (for an e-mail, the address alone), or a
  * user-facing error naming the first field that is blank, missing, not a
- * single value, or not one e-mail address.
+ * single value, or not one e-mail address. It halts the run: the record's
+ * data is at fault, and Zapier does not count a halted run toward turning
+ * the Zap off.
  */
 export function readInputs<K extends string>(
   z: ZObject,
@@ -109,15 +122,21 @@ export function readInputs<K extends string>(
   const values: Partial<Record<K, string>> = {};
   for (const input of inputs) {
     const raw = inputData?.[input.key];
-    const invalid = (message: string): Error => new z.errors.Error(message, 'invalid_input');
+    const invalid = (message: string): Error => new z.errors.HaltedError(message);
     if (raw !== undefined && raw !== null && typeof raw !== 'string' && typeof raw !== 'number') {
       throw invalid(
         `The "${input.label}" field needs a single value, not a list or a set of fields. ${input.whenBlank}`,
       );
     }
-    const value = raw === undefined || raw === null ? '' : String(raw).trim();
+    const given = raw === undefined || raw === null ? '' : String(raw);
+    const value = given.trim();
     if (!value) throw invalid(`The "${input.label}" field is required. ${input.whenBlank}`);
-    const address = input.kind === 'email' ? emailAddressOf(value) : value;
+    if (input.kind !== 'email') {
+      // Free text goes as it was given, spaces and line breaks included.
+      values[input.key] = input.kind === 'text' ? given : value;
+      continue;
+    }
+    const address = emailAddressOf(value);
     if (address === 'list') {
       throw invalid(
         `"${shown(value)}" in "${input.label}" holds more than one e-mail address. ` +
@@ -135,13 +154,14 @@ export function readInputs<K extends string>(
   return values as Record<K, string>;
 }
 
-/** The id fields among `inputs` with their values, for the error layer to check after a server error. */
-export const idValuesOf = <K extends string>(
+/** The inputs with their values, for the error layer to name the one the service refused. */
+export const sentFieldsOf = <K extends string>(
   inputs: readonly ActionInput<K>[],
   values: Readonly<Record<K, string>>,
-): IdValue[] =>
-  inputs.flatMap((input) =>
-    input.list
-      ? [{ label: input.label, value: values[input.key], search: `Find ${LISTS[input.list].noun}` }]
-      : [],
-  );
+): SentField[] =>
+  inputs.map((input) => ({
+    key: input.key,
+    label: input.label,
+    value: values[input.key],
+    ...(input.list ? { search: `Find ${LISTS[input.list].noun}` } : {}),
+  }));

@@ -8,8 +8,7 @@ import {
 import { callApi } from '../http/client';
 import { ENDPOINTS } from '../http/endpoints';
 import { isRecord } from '../http/errors';
-import { requireConfirmation } from './confirm';
-import { emailInput, inputFieldOf, readInputs, type ActionInput } from './inputs';
+import { emailInput, inputFieldOf, readInputs, sentFieldsOf, type ActionInput } from './inputs';
 
 const NOTE_INPUTS = [
   emailInput('Contact Email', 'to add the note to'),
@@ -82,9 +81,13 @@ export const addNote = defineCreate({
   operation: {
     inputFields: NOTE_INPUTS.map(inputFieldOf),
     perform: async (z: ZObject, bundle: Bundle): Promise<NoteResult> => {
-      const { email, content } = readInputs(z, bundle.inputData, NOTE_INPUTS);
-      const { data } = await callApi(z, bundle, ENDPOINTS.addNote, { body: { email, content } });
-      requireConfirmation(z, ENDPOINTS.addNote, data, 'that the note was added');
+      const values = readInputs(z, bundle.inputData, NOTE_INPUTS);
+      const { email, content } = values;
+      // The error layer accepts only `"status": true`: nothing else is reported as added.
+      const { data } = await callApi(z, bundle, ENDPOINTS.addNote, {
+        body: { email, content },
+        fields: sentFieldsOf(NOTE_INPUTS, values),
+      });
       const note = isRecord(data) && isRecord(data.data) ? data.data : {};
       return {
         id: textOf(note._id) ?? textOf(note.id),

@@ -9,13 +9,12 @@ import {
 import { callApi } from '../http/client';
 import { ENDPOINTS, type Endpoint } from '../http/endpoints';
 import { LISTS, TEMPLATE_KINDS, type ListKey } from '../triggers/lists';
-import { requireConfirmation } from './confirm';
 import {
   emailInput,
-  idValuesOf,
   inputFieldOf,
   listInput,
   readInputs,
+  sentFieldsOf,
   type ActionInput,
 } from './inputs';
 
@@ -25,25 +24,13 @@ interface SendSpec<I extends string = string> {
   /** The body key of the material's id. */
   readonly idKey: I;
   readonly endpoint: Endpoint;
-  /** The interface shows `{"status": true}` as the success answer (not shown for pdf and image). */
-  readonly confirmed: boolean;
 }
 
 /** The one table of send actions; the keys are the create keys. */
 export const SENDS = {
-  send_video: {
-    material: 'video',
-    idKey: 'video_id',
-    endpoint: ENDPOINTS.sendVideo,
-    confirmed: true,
-  },
-  send_pdf: { material: 'pdf', idKey: 'pdf_id', endpoint: ENDPOINTS.sendPdf, confirmed: false },
-  send_image: {
-    material: 'image',
-    idKey: 'image_id',
-    endpoint: ENDPOINTS.sendImage,
-    confirmed: false,
-  },
+  send_video: { material: 'video', idKey: 'video_id', endpoint: ENDPOINTS.sendVideo },
+  send_pdf: { material: 'pdf', idKey: 'pdf_id', endpoint: ENDPOINTS.sendPdf },
+  send_image: { material: 'image', idKey: 'image_id', endpoint: ENDPOINTS.sendImage },
 } as const satisfies Record<string, SendSpec>;
 
 export type SendKey = keyof typeof SENDS;
@@ -86,7 +73,7 @@ const sendOutputFields = (spec: SendSpec): PlainOutputField[] => [
 const SAMPLE_EMAIL = 'jane.doe@example.com';
 
 function sendCreate<I extends string>(key: SendKey, spec: SendSpec<I>): Create {
-  const { noun, one, singular } = LISTS[spec.material];
+  const { noun, one } = LISTS[spec.material];
   const inputs = sendInputs(spec);
   return defineCreate({
     key,
@@ -106,12 +93,8 @@ function sendCreate<I extends string>(key: SendKey, spec: SendSpec<I>): Create {
           [spec.idKey]: values[spec.idKey],
           template_id: values.template_id,
         };
-        const { data } = await callApi(z, bundle, spec.endpoint, {
-          body,
-          ids: idValuesOf(inputs, values),
-        });
-        if (spec.confirmed)
-          requireConfirmation(z, spec.endpoint, data, `that the ${singular} was sent`);
+        // The error layer accepts only `"status": true`: nothing else is reported as sent.
+        await callApi(z, bundle, spec.endpoint, { body, fields: sentFieldsOf(inputs, values) });
         return sendResult(spec, values);
       },
       sample: {

@@ -47,10 +47,13 @@ export function derivedId(payload: Readonly<Record<string, unknown>>): string {
 function bracketedGroups(text: string): string[] | undefined {
   const trimmed = text.trim();
   if (!trimmed.startsWith('[')) return undefined;
-  return trimmed
-    .slice(1)
-    .replace(/\]\s*$/, '')
-    .split(/\]\s*,?\s*\[/);
+  return (
+    trimmed
+      .slice(1)
+      .replace(/\]\s*$/, '')
+      // Not `\]\s*,?\s*\[`: two `\s*` side by side cost quadratic time on a run of spaces.
+      .split(/\]\s*(?:,\s*)?\[/)
+  );
 }
 
 // The service builds these strings with template literals, so a missing value reads "undefined".

@@ -2,16 +2,17 @@
 // configured base address, adds the headers the interface lists, and
 // hands every non-success to the error layer.
 import type { Bundle, HttpRequestOptions, HttpResponse, ZObject } from 'zapier-platform-core';
-import { ConfigError, readConfig } from '../config';
+import { ConfigError, readBaseUrl, readDeadlineMs, withoutCredentials } from '../config';
 import type { Endpoint } from './endpoints';
 import {
   errorForAnswer,
+  MAX_ANSWER_BYTES,
   networkError,
   parseJson,
   redact,
   unusableKeyError,
   type CallContext,
-  type IdValue,
+  type SentField,
 } from './errors';
 
 export interface CallOptions {
@@ -20,8 +21,8 @@ export interface CallOptions {
   readonly headers?: Record<string, string>;
   /** Statuses that count as success without further checks (unsubscribe's 404 and 410). */
   readonly acceptStatuses?: readonly number[];
-  /** The ids the body holds, named in the message of a server error when malformed. */
-  readonly ids?: readonly IdValue[];
+  /** The input values the body holds, named in the message when the service refuses one. */
+  readonly fields?: readonly SentField[];
 }
 
 export interface ApiAnswer {
@@ -36,6 +37,24 @@ export function apiKeyOf(bundle: Bundle): string {
   return typeof key === 'string' ? key.trim() : '';
 }
 
+/** The query string, built here: core would treat a `{{…}}` in a value as a missing value. */
+const queryOf = (params: Readonly<Record<string, string>>): string => {
+  const pairs = Object.entries(params).map(
+    ([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`,
+  );
+  return pairs.length > 0 ? `?${pairs.join('&')}` : '';
+};
+
+/** Request options of node-fetch that core passes on, beside its own. */
+interface GuardedRequest extends HttpRequestOptions {
+  url: string;
+  merge: false;
+  throwForThrottlingEarly: false;
+  redirect: 'manual';
+  size: number;
+  signal: AbortSignal;
+}
+
 export async function callApi(
   z: ZObject,
   bundle: Bundle,
@@ -43,8 +62,10 @@ export async function callApi(
   options: CallOptions = {},
 ): Promise<ApiAnswer> {
   let baseUrl: string;
+  let deadlineMs: number;
   try {
-    baseUrl = readConfig()[endpoint.base];
+    baseUrl = readBaseUrl(endpoint.base);
+    deadlineMs = readDeadlineMs();
   } catch (error) {
     if (error instanceof ConfigError)
       throw new z.errors.Error(error.message, 'invalid_configuration');
@@ -59,15 +80,22 @@ export async function callApi(
   const keyError = unusableKeyError(z.errors, apiKey);
   if (keyError) throw keyError;
 
-  const url = `${baseUrl}${endpoint.path}`;
+  const url = `${baseUrl}${endpoint.path}${queryOf(options.params ?? {})}`;
   const call: CallContext = {
     method: endpoint.method,
     url,
     baseVariable: endpoint.base,
     baseUrl,
-    ...(options.ids ? { ids: options.ids } : {}),
+    deadlineMs,
+    log: (line) => z.console.log(line),
+    ...(endpoint.effect ? { effect: endpoint.effect } : {}),
+    ...(options.fields ? { fields: options.fields } : {}),
   };
-  const request: HttpRequestOptions & { url: string; throwForThrottlingEarly: boolean } = {
+  // One deadline for the whole exchange, body included; it also stops reading
+  // an answer past the size cap, which node-fetch would otherwise inflate to the end.
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), deadlineMs);
+  const request: GuardedRequest = {
     url,
     method: endpoint.method,
     headers: {
@@ -75,11 +103,17 @@ export async function callApi(
       ...(endpoint.jsonContentType ? { 'Content-Type': 'application/json' } : {}),
       ...options.headers,
     },
-    ...(options.params ? { params: options.params } : {}),
-    ...(options.body ? { body: options.body } : {}),
+    // Serialised here, with core's merging off: core would otherwise read any
+    // `{{…}}` in the user's text as a template, and delete it or throw.
+    ...(options.body ? { body: JSON.stringify(options.body) } : {}),
+    merge: false,
     // Status handling is ours alone, 429 included, so every message is the same kind.
     skipThrowForStatus: true,
     throwForThrottlingEarly: false,
+    // A redirect would re-send a write, or the key, somewhere else: it is an error instead.
+    redirect: 'manual',
+    size: MAX_ANSWER_BYTES,
+    signal: deadline.signal,
   };
 
   let response: Pick<HttpResponse, 'status' | 'getHeader'>;
@@ -95,7 +129,11 @@ export async function callApi(
       received = answer.content ?? '';
     }
   } catch (cause) {
-    throw networkError(z.errors, call, cause);
+    const timedOut = deadline.signal.aborted;
+    deadline.abort();
+    throw networkError(z.errors, call, cause, timedOut);
+  } finally {
+    clearTimeout(timer);
   }
 
   const content = redact(received, apiKey);
@@ -113,9 +151,18 @@ export async function callApi(
       content,
       body: data,
       retryAfter: response.getHeader('retry-after'),
+      location: redactedLocation(response.getHeader('location'), apiKey),
     },
     endpoint.answer,
   );
   if (error) throw error;
   return { status: response.status, data };
 }
+
+/** A redirect's target as it may be shown: no key, no credentials. */
+const redactedLocation = (
+  location: string | null | undefined,
+  apiKey: string,
+): string | undefined =>
+  // getHeader gives null, not undefined, for a missing header, whatever its type says.
+  location ? withoutCredentials(redact(location, apiKey)) : undefined;

@@ -8,11 +8,16 @@ export interface Endpoint {
   /** The interface lists `Content-Type: application/json` for this endpoint. */
   readonly jsonContentType: boolean;
   /**
-   * What a 2xx answer must hold: JSON (`json`); JSON or nothing, where the interface
-   * shows no answer but an HTML page would still mean a wrong address (`json-or-empty`);
-   * or anything (`any`).
+   * What a 2xx answer must hold: JSON (`json`); JSON with `status` true, the
+   * interface's word for a send or note that happened (`confirmed`); or anything (`any`).
    */
   readonly answer: AnswerRule;
+  /**
+   * What the request does, for a write that may have happened when no clear
+   * answer comes back ("the e-mail"); such a request is never retried.
+   * Undefined for reads, which are safe to repeat.
+   */
+  readonly effect?: string;
   /**
    * The answer is a whole library, as large as the account (the interface has no
    * paging): 14 MiB for 200,000 videos. Read raw, once, by us: otherwise core parses
@@ -23,12 +28,12 @@ export interface Endpoint {
   readonly wholeLibrary: boolean;
 }
 
-export type AnswerRule = 'json' | 'json-or-empty' | 'any';
+export type AnswerRule = 'json' | 'confirmed' | 'any';
 
 const endpoint = (
   method: Endpoint['method'],
   path: string,
-  options: Partial<Pick<Endpoint, 'base' | 'jsonContentType' | 'answer' | 'wholeLibrary'>> = {},
+  options: Partial<Omit<Endpoint, 'method' | 'path'>> = {},
 ): Endpoint => ({
   method,
   path,
@@ -36,6 +41,13 @@ const endpoint = (
   jsonContentType: options.jsonContentType ?? true,
   answer: options.answer ?? 'json',
   wholeLibrary: options.wholeLibrary ?? false,
+  ...(options.effect ? { effect: options.effect } : {}),
+});
+
+/** The sends and the note: success is `"status": true`, and each may have happened. */
+const write = (effect: string): Pick<Endpoint, 'answer' | 'effect'> => ({
+  answer: 'confirmed',
+  effect,
 });
 
 /** Every endpoint of the service interface, in one place. */
@@ -44,13 +56,13 @@ export const ENDPOINTS = {
   listPdfs: endpoint('GET', '/api/pdf', { wholeLibrary: true }),
   listImages: endpoint('GET', '/api/image', { wholeLibrary: true }),
   listTemplates: endpoint('GET', '/api/template', { wholeLibrary: true }),
-  sendVideo: endpoint('POST', '/api/send-video'),
-  // The interface shows no answer for these two sends.
-  sendPdf: endpoint('POST', '/api/send-pdf', { base: 'ALT_BASE_URL', answer: 'json-or-empty' }),
-  sendImage: endpoint('POST', '/api/send-image', { answer: 'json-or-empty' }),
-  addNote: endpoint('POST', '/api/note'),
+  sendVideo: endpoint('POST', '/api/send-video', write('the e-mail')),
+  sendPdf: endpoint('POST', '/api/send-pdf', { base: 'ALT_BASE_URL', ...write('the e-mail') }),
+  sendImage: endpoint('POST', '/api/send-image', write('the e-mail')),
+  addNote: endpoint('POST', '/api/note', write('the note')),
   // The webhook endpoints list only Authorization; subscribe still sends JSON.
-  subscribe: endpoint('POST', '/api/outbound/subscribe'),
+  // A second subscription would deliver every event twice.
+  subscribe: endpoint('POST', '/api/outbound/subscribe', { effect: 'the subscription' }),
   unsubscribe: endpoint('DELETE', '/api/outbound/unsubscribe', {
     jsonContentType: false,
     answer: 'any',

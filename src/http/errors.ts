@@ -1,5 +1,6 @@
-// Turns every way a call to the service can go wrong into one clear,
-// user-facing Zapier error. Nothing here may ever echo the API key.
+// Turns every way a call to the service can go wrong into one clear error
+// for the Zap builder, with advice only a maintainer can act on sent to the
+// log instead. Nothing here may ever echo the API key.
 import type { ZObject } from 'zapier-platform-core';
 import type { BaseUrlVariable } from '../config';
 import type { AnswerRule } from './endpoints';
@@ -7,27 +8,44 @@ import type { AnswerRule } from './endpoints';
 export const SERVICE_NAME = 'CRMGrow';
 const API_HOST_EXAMPLE = 'https://api.crmgrow.com';
 
-/** What the error layer needs to know about one finished request. */
+/** What the error layer needs to know about one request. */
 export interface CallContext {
   readonly method: string;
   readonly url: string;
   readonly baseVariable: BaseUrlVariable;
   readonly baseUrl: string;
-  /** The ids the request sends, to point at the wrong one after a server error. */
-  readonly ids?: readonly IdValue[];
+  /**
+   * What a write does, as a noun ("the e-mail"): it may have happened when no
+   * clear answer came back, so it is never retried. Undefined for reads.
+   */
+  readonly effect?: string;
+  /** The deadline of the whole exchange, for the message when it passed. */
+  readonly deadlineMs: number;
+  /** The input values the request sends, to name the one the service refused. */
+  readonly fields?: readonly SentField[];
+  /** Where advice for the maintainer goes (Zapier's log of the run). */
+  readonly log: (line: string) => void;
 }
 
-/** One id a request sends, as the Zap builder knows it. */
-export interface IdValue {
+/** One input value a request sends, as the Zap builder knows it. */
+export interface SentField {
+  readonly key: string;
   /** The input field's label. */
   readonly label: string;
   readonly value: string;
-  /** The label of the search that finds this kind of id. */
-  readonly search: string;
+  /** For an id: the label of the search that finds this kind of id. */
+  readonly search?: string;
 }
 
 /** The form of the service's ids (MongoDB ObjectIds); the contract keeps them opaque. */
 const SERVICE_ID = /^[0-9a-f]{24}$/i;
+
+/** The most of an answer read into memory, after decompression (200,000 videos are 14 MiB). */
+export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+
+/** Zapier's wait when the service names none; and the longest it is asked to wait. */
+export const DEFAULT_RETRY_SECONDS = 60;
+export const MAX_RETRY_SECONDS = 3_600;
 
 export interface AnswerSummary {
   readonly status: number;
@@ -36,6 +54,8 @@ export interface AnswerSummary {
   /** `content` parsed as JSON, once, by the caller; undefined when it is not JSON. */
   readonly body: unknown;
   readonly retryAfter: string | undefined;
+  /** Where a 3xx points; shown, never followed. */
+  readonly location: string | undefined;
 }
 
 type ZErrors = ZObject['errors'];
@@ -142,12 +162,17 @@ const listed = (items: readonly string[], word: 'and' | 'or'): string =>
     ? `${items.slice(0, -1).join(', ')} ${word} ${items.at(-1) ?? ''}`
     : (items[0] ?? '');
 
+const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
 /**
  * The service answers a server error for an id that is not one of its ids:
  * when some sent ids do not have the form, name them; trying again never helps.
  */
 function malformedIdsHint(call: CallContext): string | undefined {
-  const malformed = (call.ids ?? []).filter(({ value }) => !SERVICE_ID.test(value));
+  const malformed = (call.fields ?? []).filter(
+    (field): field is SentField & { search: string } =>
+      field.search !== undefined && !SERVICE_ID.test(field.value),
+  );
   if (malformed.length === 0) return undefined;
   const one = malformed.length === 1;
   const values = malformed.map(({ label, value }) => `"${shown(value)}" in "${label}"`);
@@ -167,9 +192,19 @@ function malformedIdsHint(call: CallContext): string | undefined {
 }
 
 const pathOf = (call: CallContext): string => new URL(call.url).pathname;
+const whereOf = (call: CallContext): string => `${call.method} ${pathOf(call)}`;
 
-const baseUrlHint = (call: CallContext): string =>
-  `Check the ${call.baseVariable} setting (now "${call.baseUrl}"): it should be the API's address, such as ${API_HOST_EXAMPLE}.`;
+/** For the log: only the person who deploys the app can change the base address. */
+const logBaseUrlHint = (call: CallContext, what: string): void =>
+  call.log(
+    `${what} If this keeps happening, check the ${call.baseVariable} setting (now "${call.baseUrl}"): ` +
+      `it should be the API's address, such as ${API_HOST_EXAMPLE}.`,
+  );
+
+/** What a write that got no clear answer tells the Zap builder. */
+const mayHaveHappened = (effect: string): string =>
+  `${capitalised(effect)} may have gone through: check in ${SERVICE_NAME} before you run this ` +
+  'step again. Zapier does not retry it by itself, so nothing is done twice.';
 
 /** Seconds to wait, from a Retry-After of either seconds or an HTTP date. */
 export function retryAfterSeconds(value: string | undefined, now = Date.now()): number | null {
@@ -180,6 +215,86 @@ export function retryAfterSeconds(value: string | undefined, now = Date.now()): 
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
+/** The wait Zapier is asked for: the service's, capped at an hour, or the default. */
+export const retryDelayOf = (value: string | undefined, now = Date.now()): number =>
+  Math.min(retryAfterSeconds(value, now) ?? DEFAULT_RETRY_SECONDS, MAX_RETRY_SECONDS);
+
+/** Statuses that mean "down for now" rather than "this request failed". */
+const UNAVAILABLE = new Set([502, 503, 504]);
+
+const fieldOf = (call: CallContext, key: string): SentField | undefined =>
+  call.fields?.find((field) => field.key === key);
+
+/**
+ * The error for a refusal the service words in a way we know: some name the
+ * field at fault, and a refused e-mail address halts this run alone.
+ */
+function knownRefusal(
+  errors: ZErrors,
+  call: CallContext,
+  text: string | undefined,
+  status: number,
+): Error | undefined {
+  if (!text) return undefined;
+  const words = text.toLowerCase();
+  const said = `${SERVICE_NAME} said "${text}"`;
+  if (words.includes('suspended')) {
+    return new errors.Error(
+      `Your ${SERVICE_NAME} account is suspended (${said}), so ${SERVICE_NAME} refuses every ` +
+        `request. Sign in to ${SERVICE_NAME} to restore the account, then try again.`,
+      'account_suspended',
+      status,
+    );
+  }
+  const email = fieldOf(call, 'email');
+  if (email && words.includes('email address')) {
+    return new errors.HaltedError(
+      `${SERVICE_NAME} refused the e-mail address "${shown(email.value)}" in "${email.label}" ` +
+        `(${said}). Map a valid e-mail address to this field; this run was stopped and the ` +
+        'next ones go on.',
+    );
+  }
+  const template = fieldOf(call, 'template_id');
+  if (template && words.includes('templete')) {
+    return new errors.Error(
+      `${SERVICE_NAME} could not find the template "${shown(template.value)}" chosen in ` +
+        `"${template.label}" (${said}). Choose a template from the dropdown, or map the ID of ` +
+        'a template that exists.',
+      'template_not_found',
+      status,
+    );
+  }
+  if (email && words === 'send error') {
+    return new errors.Error(
+      `${SERVICE_NAME} could not deliver the e-mail to "${shown(email.value)}" (${said}). ` +
+        `Check the address and the e-mail settings of your ${SERVICE_NAME} account, then run ` +
+        'the step again.',
+      'delivery_failed',
+      status,
+    );
+  }
+  return undefined;
+}
+
+/** True for `status: true` or `"true"`, the service's word for success. */
+const confirms = (body: unknown): boolean =>
+  isRecord(body) && (body.status === true || body.status === 'true');
+
+/** A 2xx body that says it failed: `status` other than true, `success: false`, or an `error`. */
+function saysItFailed(body: unknown): boolean {
+  if (!isRecord(body)) return false;
+  if ('status' in body && !confirms(body)) return true;
+  if (body.success === false) return true;
+  return typeof body.error === 'string' && body.error.trim() !== '';
+}
+
+/** A short copy of an answer, for a message where the service gave no words. */
+const answerShown = (answer: AnswerSummary): string => {
+  const text = answer.content.trim();
+  if (!text) return 'an empty body';
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+};
+
 /**
  * The error for an answer that is not a success, or undefined when the answer is fine.
  */
@@ -189,10 +304,21 @@ export function errorForAnswer(
   answer: AnswerSummary,
   rule: AnswerRule,
 ): Error | undefined {
-  const { status } = answer;
+  const { status, body } = answer;
   const text = serviceText(answer);
-  const where = `${call.method} ${pathOf(call)}`;
+  const where = whereOf(call);
 
+  if (status >= 300 && status < 400) {
+    const location = answer.location ? ` to "${shown(answer.location)}"` : '';
+    logBaseUrlHint(call, `${SERVICE_NAME} redirected ${where} (HTTP ${status})${location}.`);
+    return new errors.Error(
+      `${SERVICE_NAME} answered ${where} with a redirect (HTTP ${status})${location}. ` +
+        'Redirects are not followed, so the request was not sent on and your API key went ' +
+        `nowhere else. Contact ${SERVICE_NAME} support if this keeps happening.`,
+      'redirect',
+      status,
+    );
+  }
   if (status === 401) {
     return new errors.ExpiredAuthError(
       `${SERVICE_NAME} rejected the API key (HTTP 401${quoted(text)}). ` +
@@ -200,68 +326,100 @@ export function errorForAnswer(
     );
   }
   if (status === 429) {
-    const delay = retryAfterSeconds(answer.retryAfter);
+    const delay = retryDelayOf(answer.retryAfter);
     return new errors.ThrottledError(
       `${SERVICE_NAME} is receiving too many requests (HTTP 429${quoted(text)}). ` +
-        `Zapier will retry ${delay === null ? 'later' : `in ${delay} seconds`}.`,
-      delay ?? undefined,
+        `Zapier will retry in ${delay} seconds.`,
+      delay,
     );
   }
   if (status === 404 && looksLikeHtml(answer)) {
+    logBaseUrlHint(call, `${SERVICE_NAME} has no endpoint at ${where}.`);
     return new errors.Error(
-      `${SERVICE_NAME} has no endpoint at ${where} (HTTP 404). ${baseUrlHint(call)}`,
+      `${SERVICE_NAME} has no endpoint at ${where} (HTTP 404). Contact ${SERVICE_NAME} support ` +
+        'and mention this method and path.',
       'endpoint_not_found',
       status,
     );
   }
   if (status >= 500) {
+    const failure = `${SERVICE_NAME} had a server error on ${where} (HTTP ${status}${quoted(text)}).`;
     const idsHint = malformedIdsHint(call);
-    if (idsHint) {
+    if (idsHint) return new errors.Error(`${failure} ${idsHint}`, 'invalid_id', status);
+    if (call.effect) {
       return new errors.Error(
-        `${SERVICE_NAME} had a server error on ${where} (HTTP ${status}${quoted(text)}). ${idsHint}`,
-        'invalid_id',
+        `${failure} ${mayHaveHappened(call.effect)}`,
+        'outcome_unknown',
         status,
       );
     }
+    if (UNAVAILABLE.has(status)) {
+      const delay = retryDelayOf(answer.retryAfter);
+      return new errors.ThrottledError(
+        `${SERVICE_NAME} is unavailable for now (HTTP ${status}${quoted(text)} on ${where}). ` +
+          `Zapier will try again in ${delay} seconds.`,
+        delay,
+      );
+    }
     return new errors.Error(
-      `${SERVICE_NAME} had a server error on ${where} (HTTP ${status}${quoted(text)}). ` +
-        'This is often temporary: try again in a few minutes. If it keeps happening, ' +
-        'check that the selected items still exist in ' +
-        `${SERVICE_NAME}.`,
+      `${failure} This is often temporary: try again in a few minutes. If it keeps happening, ` +
+        `contact ${SERVICE_NAME} support.`,
       'server_error',
       status,
     );
   }
   if (status >= 400) {
-    return new errors.Error(
-      `${SERVICE_NAME} refused the request (HTTP ${status}${text ? quoted(text) : ', with no error message'}). ` +
-        'Check the values this step sends and try again.',
-      'request_refused',
-      status,
+    const said = `HTTP ${status}${text ? quoted(text) : ', with no error message'}`;
+    return (
+      knownRefusal(errors, call, text, status) ??
+      new errors.Error(
+        call.fields
+          ? `${SERVICE_NAME} refused the request (${said}). Check the values this step sends and try again.`
+          : `${SERVICE_NAME} refused ${where} (${said}). If it keeps happening, contact ` +
+              `${SERVICE_NAME} support with this message.`,
+        'request_refused',
+        status,
+      )
     );
   }
   if (status < 200 || status >= 300) {
+    logBaseUrlHint(call, `${SERVICE_NAME} answered ${where} with HTTP ${status}.`);
     return new errors.Error(
-      `${SERVICE_NAME} gave an unexpected answer to ${where} (HTTP ${status}). ${baseUrlHint(call)}`,
+      `${SERVICE_NAME} gave an unexpected answer to ${where} (HTTP ${status}). Contact ` +
+        `${SERVICE_NAME} support if this keeps happening.`,
       'unexpected_status',
       status,
     );
   }
 
-  const { body } = answer;
-  if (isRecord(body) && body.status === false) {
+  if (rule === 'confirmed' ? saysItFailed(body) : isRecord(body) && body.status === false) {
+    const said = text ? `${SERVICE_NAME} said "${text}"` : `its answer: ${answerShown(answer)}`;
+    return (
+      knownRefusal(errors, call, text, status) ??
+      new errors.Error(
+        `${SERVICE_NAME} answered that the request failed (${said}). ` +
+          'Nothing was reported as done; check the values this step sends and try again.',
+        'service_failure',
+        status,
+      )
+    );
+  }
+  if (rule === 'confirmed' && !confirms(body)) {
     return new errors.Error(
-      `${SERVICE_NAME} answered that the request failed${quoted(text)}. ` +
-        'Nothing was reported as done; check the values this step sends and try again.',
-      'service_failure',
+      `${SERVICE_NAME} answered ${where} without confirming it (no "status": true; its answer: ` +
+        `${answerShown(answer)}), so this step does not report it as done. ` +
+        mayHaveHappened(call.effect ?? 'the request'),
+      'unconfirmed',
       status,
     );
   }
-  const empty = !answer.content.trim();
-  if (body === undefined && (rule === 'json' || (rule === 'json-or-empty' && !empty))) {
+  if (body === undefined && rule === 'json') {
+    const empty = !answer.content.trim();
     const kind = empty ? 'an empty body' : `"${answer.contentType || 'unknown'}" content`;
+    logBaseUrlHint(call, `${SERVICE_NAME} answered ${where} with ${kind} instead of JSON.`);
     return new errors.Error(
-      `${SERVICE_NAME} answered ${where} with ${kind} instead of JSON, so the result cannot be trusted. ${baseUrlHint(call)}`,
+      `${SERVICE_NAME} answered ${where} with ${kind} instead of JSON, so the result cannot be ` +
+        `trusted. Contact ${SERVICE_NAME} support if this keeps happening.`,
       'invalid_response',
       status,
     );
@@ -275,19 +433,60 @@ const NETWORK_REASONS: Readonly<Record<string, string>> = {
   EAI_AGAIN: 'the host name could not be looked up',
   ETIMEDOUT: 'the connection timed out',
   ECONNRESET: 'the connection was reset',
+  EPIPE: 'the connection was closed',
   'request-timeout': 'the request timed out',
 };
 
-/** The error for a request that got no answer at all. */
-export function networkError(errors: ZErrors, call: CallContext, cause: unknown): Error {
+/** Failures before any byte of the request could reach the service: nothing was sent. */
+const BEFORE_SENDING = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * The error for a request that got no whole answer: none in time, a broken
+ * connection, or one too large to read. After a write, the write may have happened.
+ */
+export function networkError(
+  errors: ZErrors,
+  call: CallContext,
+  cause: unknown,
+  timedOut: boolean,
+): Error {
   const record = isRecord(cause) ? cause : {};
+  const host = new URL(call.url).host;
+  const where = whereOf(call);
+  if (timedOut) {
+    const seconds = `${Math.round(call.deadlineMs / 100) / 10} s`;
+    const late = `${SERVICE_NAME} at ${host} did not answer ${where} in time (within ${seconds}).`;
+    if (call.effect)
+      return new errors.Error(`${late} ${mayHaveHappened(call.effect)}`, 'outcome_unknown');
+    return new errors.Error(
+      `${late} Try again in a few minutes; if it keeps happening, ${SERVICE_NAME} may be having trouble.`,
+      'timeout',
+    );
+  }
+  if (record.type === 'max-size') {
+    const mib = MAX_ANSWER_BYTES / 1024 / 1024;
+    const large = `${SERVICE_NAME}'s answer to ${where} was larger than ${mib} MiB, the most this integration reads, so it was not read.`;
+    if (call.effect)
+      return new errors.Error(`${large} ${mayHaveHappened(call.effect)}`, 'outcome_unknown');
+    return new errors.Error(
+      `${large} Contact ${SERVICE_NAME} support with this message.`,
+      'answer_too_large',
+    );
+  }
   const code = [record.code, record.errno, record.type].find(
     (value): value is string => typeof value === 'string' && value in NETWORK_REASONS,
   );
-  const reason = code ? NETWORK_REASONS[code] : 'no answer came back';
-  return new errors.Error(
-    `Could not reach ${SERVICE_NAME} at ${new URL(call.url).host} (${reason}). ` +
-      `Try again in a few minutes. ${baseUrlHint(call)}`,
-    'network_error',
-  );
+  const reason = code ? NETWORK_REASONS[code] : 'no whole answer came back';
+  logBaseUrlHint(call, `No answer from ${host} to ${where} (${reason}).`);
+  if (code && BEFORE_SENDING.has(code)) {
+    return new errors.Error(
+      `Could not reach ${SERVICE_NAME} at ${host} (${reason}).${call.effect ? ' Nothing was sent.' : ''} ` +
+        'Try again in a few minutes.',
+      'network_error',
+    );
+  }
+  const broke = `The connection to ${SERVICE_NAME} at ${host} broke before its answer to ${where} came (${reason}).`;
+  if (call.effect)
+    return new errors.Error(`${broke} ${mayHaveHappened(call.effect)}`, 'outcome_unknown');
+  return new errors.Error(`${broke} Try again in a few minutes.`, 'network_error');
 }

@@ -15,6 +15,7 @@ import {
   type ListItem,
   type ListKey,
   type ListSpec,
+  withBoundedTitles,
 } from '../triggers/lists';
 
 /** Results of one search at most. Zapier's step uses the first; the editor's test shows them all. */
@@ -70,7 +71,7 @@ function findSearch(key: ListKey, spec: ListSpec): Search {
       perform: async (z: ZObject, bundle: Bundle): Promise<ListItem[]> => {
         const { title } = readInputs(z, bundle.inputData, inputs);
         const { data } = await callApi(z, bundle, spec.endpoint);
-        return matchesOf(listItemsOf(z, spec, data), title);
+        return withBoundedTitles(matchesOf(listItemsOf(z, spec, data), title));
       },
       sample: { ...spec.sample },
       outputFields: listOutputFields(spec),

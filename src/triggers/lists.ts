@@ -194,6 +194,37 @@ export function newestFirst(items: readonly ListItem[], count: number): ListItem
   ).map((i) => items[i] as ListItem);
 }
 
+/** The most characters of a title a result shows: no real title comes near it. */
+export const MAX_TITLE = 1_000;
+/**
+ * What the titles of one result may take together, counting 6 bytes a
+ * character (a control character's JSON escape): Zapier refuses a result
+ * over 6 MiB, and the ids and keys need the rest.
+ */
+const TITLES_BUDGET_BYTES = 4 * 1024 * 1024;
+
+/** A title cut to `max` characters with "…", never between the two halves of an emoji. */
+function cutTitle(title: string, max: number): string {
+  if (title.length <= max) return title;
+  let end = max - 1;
+  const last = title.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${title.slice(0, end)}…`;
+}
+
+/**
+ * The items with titles short enough that the result stays under Zapier's
+ * 6 MiB whatever their length: the more items, the less each title may take
+ * (1,000 items keep 699 characters; 10,000 keep 69).
+ */
+export function withBoundedTitles(items: readonly ListItem[]): ListItem[] {
+  const share = Math.floor(TITLES_BUDGET_BYTES / 6 / Math.max(1, items.length));
+  const max = Math.max(16, Math.min(MAX_TITLE, share));
+  return items.map((item) =>
+    item.title.length > max ? { id: item.id, title: cutTitle(item.title, max) } : item,
+  );
+}
+
 // Made on the first dropdown fill: creating it takes ~5 ms, as long as loading the whole app.
 let collator: Intl.Collator | undefined;
 
@@ -241,8 +272,10 @@ function listTrigger(key: ListKey, spec: ListSpec): Trigger {
     display: { label: `New ${spec.noun}`, description: spec.description },
     operation: {
       type: 'polling',
-      perform: async (z: ZObject, bundle: Bundle): Promise<ListItem[]> =>
-        selectionOf(bundle, listItemsOf(z, spec, (await callApi(z, bundle, spec.endpoint)).data)),
+      perform: async (z: ZObject, bundle: Bundle): Promise<ListItem[]> => {
+        const { data } = await callApi(z, bundle, spec.endpoint);
+        return withBoundedTitles(selectionOf(bundle, listItemsOf(z, spec, data)));
+      },
       // Pages the dropdowns fed by this trigger: "Load more" asks for meta.page 1, 2, …
       canPaginate: true,
       sample: { ...spec.sample },

@@ -182,7 +182,7 @@ describe('searches (title → id, for the id fields)', () => {
     );
     expect(requests).toEqual([]);
     expect(failure).toMatchObject({
-      name: 'AppError',
+      name: 'HaltedError',
       message:
         'The "Template Title" field is required. Type the title of the template to find, or map it from an earlier step.',
     });
@@ -391,14 +391,31 @@ describe('failures, as the Zap builder sees them', () => {
     expect(sandbox().requests.at(-1)?.status).toBe(401);
   });
 
-  it('400: a suspended account is quoted', async () => {
-    const failure = await failureOf(
-      run('triggers.video.operation.perform', { authData: { api_key: sandbox().suspendedApiKey } }),
+  it.each(['authentication.test', 'triggers.video.operation.perform'])(
+    '400: a suspended account says so, on %s',
+    async (method) => {
+      const failure = await failureOf(
+        run(method, { authData: { api_key: sandbox().suspendedApiKey } }),
+      );
+      expect(failure.name).toBe('AppError');
+      expect(failure.message).toBe(
+        'Your CRMGrow account is suspended (CRMGrow said "Account is Suspended"), so CRMGrow refuses ' +
+          'every request. Sign in to CRMGrow to restore the account, then try again.',
+      );
+    },
+  );
+
+  it('a mapped value that is not an e-mail address halts the run, before any request', async () => {
+    const { result: failure, requests } = await requestsDuring(sandbox(), () =>
+      failureOf(sendVideo({ email: 'Jane Cooper' })),
     );
-    expect(failure.name).toBe('AppError');
-    expect(failure.message).toBe(
-      'CRMGrow refused the request (HTTP 400: "Account is Suspended"). Check the values this step sends and try again.',
-    );
+    expect(requests).toEqual([]);
+    expect(failure).toMatchObject({
+      name: 'HaltedError',
+      message:
+        '"Jane Cooper" in "Recipient Email" is not an e-mail address. Map or type an address such ' +
+        'as name@example.com, or Jane Doe <name@example.com>.',
+    });
   });
 
   it('HTML 404: a BASE_URL with a wrong path names the path and the setting, with no HTML', async () => {
@@ -408,8 +425,8 @@ describe('failures, as the Zap builder sees them', () => {
       const failure = await failureOf(run('authentication.test', bundleFor(sb)));
       expect(failure.name).toBe('AppError');
       expect(failure.message).toBe(
-        `CRMGrow has no endpoint at GET /v2/api/template (HTTP 404). Check the BASE_URL setting (now "${sb.baseUrl}/v2"): ` +
-          "it should be the API's address, such as https://api.crmgrow.com.",
+        'CRMGrow has no endpoint at GET /v2/api/template (HTTP 404). Contact CRMGrow support and ' +
+          'mention this method and path.',
       );
       expect(sb.requests.at(-1)).toMatchObject({ path: '/v2/api/template', status: 404 });
     } finally {
@@ -468,18 +485,19 @@ describe('failures, as the Zap builder sees them', () => {
     [
       'a template that no longer exists',
       { template_id: '0123456789abcdef01234567' },
-      'Send error: not selected templete',
+      'CRMGrow could not find the template "0123456789abcdef01234567" chosen in "Template" ' +
+        '(CRMGrow said "Send error: not selected templete"). Choose a template from the dropdown, ' +
+        'or map the ID of a template that exists.',
     ],
     [
       'a delivery the service could not make',
       { template_id: '69a381800f00000000000001' },
-      'Send error',
+      'CRMGrow could not deliver the e-mail to "jane.cooper@example.com" (CRMGrow said "Send error"). ' +
+        'Check the address and the e-mail settings of your CRMGrow account, then run the step again.',
     ],
-  ])('400 for %s quotes the service', async (_, inputData, error) => {
+  ])('400 for %s names the field and quotes the service', async (_, inputData, message) => {
     const failure = await failureOf(sendVideo(inputData));
     expect(failure.name).toBe('AppError');
-    expect(failure.message).toBe(
-      `CRMGrow refused the request (HTTP 400: "${error}"). Check the values this step sends and try again.`,
-    );
+    expect(failure.message).toBe(message);
   });
 });

@@ -2,54 +2,14 @@
 // `npm run build:zip`, which `npm test` runs first) is unpacked into a
 // temporary folder and its zapierwrapper.js handler is called in a fresh Node
 // process with Lambda-style events, against the sandbox over loopback.
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { extractZip, type ZipEntry } from '../../scripts/lib/zip';
 import { startSandbox, type Sandbox } from '../../sandbox';
+import { invoke, unpackZip, userMessage, zipPath } from '../support/lambda';
 
 const root = join(__dirname, '..', '..');
-const zipPath = join(root, 'build', 'build.zip');
-const driver = join(root, 'test', 'support', 'lambda-driver.cjs');
-
-interface Outcome {
-  ok: boolean;
-  results?: unknown;
-  name?: string;
-  message?: string;
-}
-
-function invoke(dir: string, events: object[]): Promise<Outcome[]> {
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      process.execPath,
-      [driver, dir],
-      // A clean environment: nothing of the project's leaks into the "Lambda".
-      { cwd: dir, env: { PATH: process.env.PATH ?? '' }, timeout: 50_000 },
-      (error, stdout, stderr) => {
-        if (error) reject(new Error(`driver failed: ${error.message}\n${stderr}`));
-        else
-          resolve(
-            stdout
-              .split('\n')
-              .filter((line) => line.startsWith('RESULT '))
-              .map((line) => JSON.parse(line.slice('RESULT '.length)) as Outcome),
-          );
-      },
-    );
-    child.stdin?.end(JSON.stringify(events));
-  });
-}
-
-const userMessage = (outcome: Outcome): string => {
-  try {
-    return (JSON.parse(outcome.message ?? '') as { message: string }).message;
-  } catch {
-    // Core appends what it ran (and the run's console logs) to errors it may add context to.
-    return (outcome.message ?? '').split(/\nWhat happened:|\n\nConsole logs:/)[0] ?? '';
-  }
-};
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
@@ -64,6 +24,7 @@ describe('build/build.zip, run as Zapier runs it', () => {
   let sandbox: Sandbox;
   let unpacked: string;
   let entries: ZipEntry[];
+  let removeUnpacked = (): void => undefined;
   const event = (method: string, bundle: object, apiKey = sandbox.apiKey): object => ({
     command: 'execute',
     method,
@@ -74,8 +35,7 @@ describe('build/build.zip, run as Zapier runs it', () => {
 
   beforeAll(async () => {
     sandbox = await startSandbox();
-    unpacked = mkdtempSync(join(tmpdir(), 'crmgrow-artifact-'));
-    entries = extractZip(zipPath, unpacked);
+    ({ dir: unpacked, entries, remove: removeUnpacked } = unpackZip());
     const files = entries.filter((e) => !e.isDirectory);
     const bytes = statSync(zipPath).size;
     process.stdout.write(`build.zip: ${(bytes / 1024).toFixed(1)} KiB, ${files.length} files\n`);
@@ -83,7 +43,7 @@ describe('build/build.zip, run as Zapier runs it', () => {
 
   afterAll(async () => {
     await sandbox.close();
-    rmSync(unpacked, { recursive: true, force: true });
+    removeUnpacked();
   });
 
   it('holds the entry points and every compiled file, as built from the current dist/', () => {
@@ -131,13 +91,13 @@ describe('build/build.zip, run as Zapier runs it', () => {
       event('triggers.add_contact.operation.performList', {}),
     ]);
 
-    expect(auth).toEqual({ ok: true, results: { ok: true } });
+    expect(auth).toMatchObject({ ok: true, results: { ok: true } });
     expect(poll?.ok).toBe(true);
     // Newest first: the seeded ids share their time and count up.
     expect(poll?.results).toEqual(
       sandbox.data.videos.map((video) => ({ id: video.id, title: video.title })).reverse(),
     );
-    expect(send).toEqual({
+    expect(send).toMatchObject({
       ok: true,
       results: expect.objectContaining({
         status: true,

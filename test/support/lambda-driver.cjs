@@ -12,20 +12,28 @@ async function main() {
   const events = JSON.parse(Buffer.concat(chunks).toString('utf8'));
   const { handler } = require(path.join(process.argv[2], 'zapierwrapper.js'));
   for (const event of events) {
+    const started = Date.now();
+    // Peak memory (resourceUsage gives KiB) and time, for the tests of hostile answers.
+    const measured = () => ({
+      maxRssBytes: process.resourceUsage().maxRSS * 1024,
+      ms: Date.now() - started,
+    });
     try {
       const output = await handler(event, {});
-      process.stdout.write(`RESULT ${JSON.stringify({ ok: true, results: output.results })}\n`);
+      const outcome = { ok: true, results: output.results, ...measured() };
+      process.stdout.write(`RESULT ${JSON.stringify(outcome)}\n`);
     } catch (error) {
-      process.stdout.write(
-        `RESULT ${JSON.stringify({ ok: false, name: error.name, message: error.message })}\n`,
-      );
+      const outcome = { ok: false, name: error.name, message: error.message, ...measured() };
+      process.stdout.write(`RESULT ${JSON.stringify(outcome)}\n`);
     }
   }
 }
 
 // Exit at once, as a Lambda freezes: keep-alive sockets would hold the process open.
+// Exit once stdout has been flushed: a long error message (core appends the
+// bundle it ran) would otherwise be cut off in the pipe.
 main().then(
-  () => process.exit(0),
+  () => process.stdout.write('', () => process.exit(0)),
   (error) => {
     process.stderr.write(`${error.stack}\n`);
     process.exit(1);

@@ -233,12 +233,11 @@ describe('searches', () => {
     ])('refuses %s before any request', async (_name, inputData) => {
       const error = await failureOf(find(key, inputData));
       expect(unmatched).toEqual([]);
-      expect(JSON.parse(error.message)).toEqual({
-        message:
-          `The "${expected.noun} Title" field is required. ` +
+      expect(error.name).toBe('HaltedError');
+      expect(userMessage(error)).toBe(
+        `The "${expected.noun} Title" field is required. ` +
           `Type the title of the ${expected.singular} to find, or map it from an earlier step.`,
-        code: 'invalid_input',
-      });
+      );
     });
 
     it('refuses a list of titles before any request', async () => {
