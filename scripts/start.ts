@@ -105,13 +105,15 @@ class Report {
  * Runs `run`, which must fail with a message quoting `serviceText`; the
  * outcome shows the message the Zap builder would see.
  */
-async function expectFailure(run: () => Promise<unknown>, serviceText: string): Promise<Outcome> {
+/** Runs a step that must fail with a Zapier error whose message holds `expected`. */
+async function expectFailure(run: () => Promise<unknown>, expected: string): Promise<Outcome> {
   try {
     await run();
   } catch (error) {
     const message = userMessageOf(error);
-    if (!isAppError(error) || !message.includes(`"${serviceText}"`)) throw error;
-    return { detail: 'fails as it should', more: [`message: ${message}`] };
+    if (!isAppError(error) || !message.includes(expected)) throw error;
+    const name = error instanceof Error ? error.name : '';
+    return { detail: `fails as it should (${name})`, more: [`message: ${message}`] };
   }
   throw new Error('this step should have failed, but it succeeded');
 }
@@ -220,7 +222,13 @@ async function run(sandbox: Sandbox, receiver: Receiver, report: Report): Promis
   await report.step('wrong API key', () =>
     expectFailure(
       () => invoke('authentication.test', { authData: { api_key: 'not-a-key' } }),
-      'jwt malformed',
+      '"jwt malformed"',
+    ),
+  );
+  await report.step('suspended account', () =>
+    expectFailure(
+      () => invoke('authentication.test', { authData: { api_key: sandbox.suspendedApiKey } }),
+      'Your CRMGrow account is suspended',
     ),
   );
 
@@ -310,9 +318,33 @@ async function run(sandbox: Sandbox, receiver: Receiver, report: Report): Promis
               template_id: DELETED_TEMPLATE_ID,
             },
           }),
-        'Send error: not selected templete',
+        `could not find the template "${DELETED_TEMPLATE_ID}" chosen in "Template"`,
       ),
     );
+    await report.step('send_video: not an e-mail address', () =>
+      expectFailure(
+        () =>
+          invoke('creates.send_video.operation.perform', {
+            authData,
+            inputData: { ...inputDataFor(app, 'send_video', choices), email: 'Jane Cooper' },
+          }),
+        '"Jane Cooper" in "Recipient Email" is not an e-mail address',
+      ),
+    );
+  }
+  if (app.creates.add_note) {
+    // Core would read these as templates, and delete or refuse them: they must arrive as typed.
+    const content = 'Dear {{first_name}}, your code is {{ code }}. {{bundle.authData.api_key}}';
+    await report.step('add_note: text with {{…}} arrives as typed', async () => {
+      const before = sandbox.notes.length;
+      await invoke('creates.add_note.operation.perform', {
+        authData,
+        inputData: { ...inputDataFor(app, 'add_note', choices), content },
+      });
+      const stored = sandbox.notes[before]?.content;
+      if (stored !== content) throw new Error(`the sandbox stored ${JSON.stringify(stored)}`);
+      return { detail: 'stored byte for byte', more: [`note: ${content}`] };
+    });
   }
   await sandbox.settled();
 
