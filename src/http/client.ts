@@ -99,6 +99,10 @@ export async function callApi(
     url,
     method: endpoint.method,
     headers: {
+      // What core's merging would have added, in lower case: core's patch of
+      // node's http looks for this exact key, and without it logs (and copies)
+      // every answer as if it came from outside z.request, a 14 MiB list too.
+      'user-agent': 'Zapier',
       Authorization: apiKey,
       ...(endpoint.jsonContentType ? { 'Content-Type': 'application/json' } : {}),
       ...options.headers,

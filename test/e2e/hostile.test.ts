@@ -239,6 +239,8 @@ describe('the service at its worst, through build.zip as Zapier runs it', () => 
         JSON.stringify({ email: 'jane.doe@example.com', content }),
       );
       expect(request?.body.toString('utf8')).not.toContain(API_KEY);
+      // Core's http patch skips (does not log and copy) only requests that say they are z.request's.
+      expect(request?.headers['user-agent']).toBe('Zapier');
     });
 
     it('an id and a subscription id with braces go as they are, in the body and the query', async () => {
