@@ -1,4 +1,10 @@
-import { ConfigError, DEFAULT_BASE_URL, readConfig } from '../../src/config';
+import {
+  ConfigError,
+  DEFAULT_BASE_URL,
+  readBaseUrl,
+  readConfig,
+  readDeadlineMs,
+} from '../../src/config';
 
 describe('readConfig', () => {
   it('defaults both addresses to the production API', () => {
@@ -50,16 +56,75 @@ describe('readConfig', () => {
     ['BASE_URL', 'http://10.0.0.5', 'must start with https://'],
     ['ALT_BASE_URL', 'ftp://files.example.com', 'must start with https://'],
     ['BASE_URL', 'api.crmgrow.com', 'is not a URL'],
-    ['ALT_BASE_URL', 'https://user:pw@api.crmgrow.com', 'must not contain credentials'],
-    ['BASE_URL', 'https://api.crmgrow.com/?x=1', 'must not contain a query'],
-    ['BASE_URL', 'https://api.crmgrow.com/#top', 'must not contain a query or fragment'],
-    ['BASE_URL', 'https://user@api.crmgrow.com', 'must not contain credentials'],
-    ['ALT_BASE_URL', 'https://:secret@api.crmgrow.com', 'must not contain credentials'],
+    [
+      'BASE_URL',
+      'https://api.crmgrow.com/?x=1',
+      'must not contain a query or fragment ("?" or "#")',
+    ],
+    [
+      'BASE_URL',
+      'https://api.crmgrow.com/#top',
+      'must not contain a query or fragment ("?" or "#")',
+    ],
+    // URL drops an empty query or fragment: the raw text is checked.
+    ['BASE_URL', 'https://api.crmgrow.com?', 'must not contain a query or fragment ("?" or "#")'],
+    [
+      'ALT_BASE_URL',
+      'https://api.crmgrow.com/#',
+      'must not contain a query or fragment ("?" or "#")',
+    ],
   ])('rejects %s=%s, naming the variable and the value', (variable, value, why) => {
     const attempt = (): unknown => readConfig({ [variable]: value });
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(`The ${variable} setting "${value}" ${why}`);
   });
+
+  it.each([
+    ['ALT_BASE_URL', 'https://user:pw@api.crmgrow.com', 'https://***@api.crmgrow.com'],
+    ['BASE_URL', 'https://user@api.crmgrow.com', 'https://***@api.crmgrow.com'],
+    ['ALT_BASE_URL', 'https://:secret@api.crmgrow.com/v2', 'https://***@api.crmgrow.com/v2'],
+    ['BASE_URL', 'https://us er:p@ss@api.crmgrow.com', 'https://***@api.crmgrow.com'],
+    ['BASE_URL', 'user:hunter2@api.crmgrow.com', '***@api.crmgrow.com'],
+  ])('rejects %s=%s without repeating its credentials', (variable, value, shown) => {
+    let message = '';
+    try {
+      readConfig({ [variable]: value });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain(`The ${variable} setting "${shown}"`);
+    for (const secret of ['pw', 'secret', 'p@ss', 'hunter2', 'user:']) {
+      expect(message).not.toContain(`${secret}@`);
+    }
+  });
+
+  it('reads each address alone: a bad ALT_BASE_URL leaves BASE_URL usable', () => {
+    const env = { BASE_URL: 'https://a.example.com', ALT_BASE_URL: 'ftp://b.example.com' };
+    expect(readBaseUrl('BASE_URL', env)).toBe('https://a.example.com');
+    expect(() => readBaseUrl('ALT_BASE_URL', env)).toThrow('The ALT_BASE_URL setting');
+    expect(readBaseUrl('ALT_BASE_URL', { BASE_URL: 'https://a.example.com/' })).toBe(
+      'https://a.example.com',
+    );
+  });
+
+  it.each([
+    [undefined, 25_000],
+    ['', 25_000],
+    [' 1000 ', 1_000],
+    ['1', 1],
+    ['25000', 25_000],
+  ])('REQUEST_DEADLINE_MS=%j gives a deadline of %i ms', (value, ms) => {
+    expect(readDeadlineMs(value === undefined ? {} : { REQUEST_DEADLINE_MS: value })).toBe(ms);
+  });
+
+  it.each(['0', '25001', '1.5', '-5', 'soon', '9999999'])(
+    'REQUEST_DEADLINE_MS=%j is refused, naming the variable and the range',
+    (value) => {
+      expect(() => readDeadlineMs({ REQUEST_DEADLINE_MS: value })).toThrow(
+        `The REQUEST_DEADLINE_MS setting "${value}" must be a whole number of milliseconds from 1 to 25000. Unset it to use 25000.`,
+      );
+    },
+  );
 
   it('says how to set the variable right, and is a ConfigError by name', () => {
     let error: unknown;

@@ -31,7 +31,6 @@ const SEND_CASES = {
     whenBlank: 'Choose a video, or map the ID of a video from an earlier step.',
     dynamic: 'video.id.title',
     // The interface shows {"status": true} as this endpoint's success answer.
-    needsStatusTrue: true,
   },
   send_pdf: {
     label: 'Send PDF',
@@ -42,7 +41,6 @@ const SEND_CASES = {
     materialLabel: 'PDF',
     whenBlank: 'Choose a PDF, or map the ID of a PDF from an earlier step.',
     dynamic: 'pdf.id.title',
-    needsStatusTrue: false,
   },
   send_image: {
     label: 'Send Image',
@@ -53,7 +51,6 @@ const SEND_CASES = {
     materialLabel: 'Image',
     whenBlank: 'Choose an image, or map the ID of an image from an earlier step.',
     dynamic: 'image.id.title',
-    needsStatusTrue: false,
   },
 } as const satisfies Record<SendKey, unknown>;
 
@@ -127,15 +124,42 @@ const severalEmails = (value: string, label: string): string =>
   `"${value}" in "${label}" holds more than one e-mail address. Each step takes one ` +
   'address: map a single address, or use one step per address.';
 
-/** The error answers the service is seen to give (service-observed.md). */
+/**
+ * The error answers the service is seen to give (service-observed.md), and how
+ * each is told: the error's name, its code (none for a halted run), and the
+ * start of its message.
+ */
 const ERROR_ANSWERS = [
-  [400, 'Send error: not selected templete', 'request_refused'],
-  [400, 'Invalid email address', 'request_refused'],
-  [400, 'empty email address', 'request_refused'],
-  [400, 'Send error', 'request_refused'],
-  [400, 'Account is Suspended', 'request_refused'],
-  [500, 'internal_server_error', 'server_error'],
+  [
+    400,
+    'Send error: not selected templete',
+    'AppError',
+    'template_not_found',
+    'CRMGrow could not find the template "',
+  ],
+  [400, 'Invalid email address', 'HaltedError', undefined, 'CRMGrow refused the e-mail address "'],
+  [400, 'empty email address', 'HaltedError', undefined, 'CRMGrow refused the e-mail address "'],
+  [400, 'Send error', 'AppError', 'delivery_failed', 'CRMGrow could not deliver the e-mail to "'],
+  [
+    400,
+    'Account is Suspended',
+    'AppError',
+    'account_suspended',
+    'Your CRMGrow account is suspended',
+  ],
+  [
+    500,
+    'internal_server_error',
+    'AppError',
+    'outcome_unknown',
+    'CRMGrow had a server error on POST',
+  ],
 ] as const;
+
+/** What a write that got no clear answer adds to its message. */
+const MAY_HAVE = (what: string): string =>
+  `${what} may have gone through: check in CRMGrow before you run this step again. Zapier does ` +
+  'not retry it by itself, so nothing is done twice.';
 
 const without = (inputs: Record<string, unknown>, key: string): Record<string, unknown> =>
   Object.fromEntries(Object.entries(inputs).filter(([k]) => k !== key));
@@ -262,15 +286,13 @@ describe('actions', () => {
 
     it.each(ERROR_ANSWERS)(
       'fails on %i "%s" with the service\'s own words',
-      async (status, text, code) => {
+      async (status, text, name, code, start) => {
         send().reply(status, { status: false, error: text });
         const error = await failureOf(run(key, inputs));
-        expect(error.name).toBe('AppError');
-        expect(JSON.parse(error.message)).toEqual({
-          message: expect.stringContaining(`(HTTP ${status}: "${text}")`),
-          code,
-          status,
-        });
+        expect(error.name).toBe(name);
+        expect(userMessage(error).startsWith(start)).toBe(true);
+        expect(userMessage(error)).toContain(`"${text}"`);
+        if (code) expect(JSON.parse(error.message)).toMatchObject({ code, status });
       },
     );
 
@@ -341,15 +363,12 @@ describe('actions', () => {
         });
       });
 
-      it('keeps the usual message when every id has the form of one (upper case too)', async () => {
+      it('says the e-mail may have gone through when every id has the form of one (upper case too)', async () => {
         const upper = { [idKey]: idValue.toUpperCase(), template_id: TEMPLATE_ID };
         for (const sent of [{}, upper]) {
           expect(await fail(sent)).toEqual({
-            message:
-              serverError +
-              'This is often temporary: try again in a few minutes. If it keeps happening, check ' +
-              'that the selected items still exist in CRMGrow.',
-            code: 'server_error',
+            message: serverError + MAY_HAVE('The e-mail'),
+            code: 'outcome_unknown',
             status: 500,
           });
         }
@@ -357,13 +376,20 @@ describe('actions', () => {
     });
 
     it('is never a success when a 200 says "status": false', async () => {
-      send().reply(200, { status: false, error: 'Send error' });
+      send().reply(200, { status: false, error: 'Quota reached' });
       const error = await failureOf(run(key, inputs));
       expect(JSON.parse(error.message)).toEqual({
-        message: expect.stringContaining('answered that the request failed: "Send error"'),
+        message:
+          'CRMGrow answered that the request failed (CRMGrow said "Quota reached"). Nothing was ' +
+          'reported as done; check the values this step sends and try again.',
         code: 'service_failure',
         status: 200,
       });
+    });
+
+    it('"status": "true" is a success too', async () => {
+      send().reply(200, { status: 'true' });
+      expect(await run(key, inputs)).toEqual(output);
     });
 
     it('a rejected key asks to reconnect', async () => {
@@ -372,49 +398,34 @@ describe('actions', () => {
       expect(error.name).toBe('ExpiredAuthError');
     });
 
-    if (expected.needsStatusTrue) {
-      it.each([
-        ['{}', {}],
-        ['"status": "ok"', { status: 'ok' }],
-      ])('a 200 of %s is not a confirmed send', async (_name, answer) => {
-        send().reply(200, answer);
-        const error = await failureOf(run(key, inputs));
-        expect(JSON.parse(error.message)).toEqual({
-          message:
-            `CRMGrow answered POST ${expected.path} without confirming that the video was sent ` +
-            '(no "status": true), so this step does not report it as done. Check in CRMGrow whether ' +
-            'it happened before you try again.',
-          code: 'unconfirmed',
-        });
-      });
-    } else {
-      it.each([
-        ['{}', {}],
-        ['{"ok": true}', { ok: true }],
-      ])('the interface shows no answer, so a 200 of %s is success', async (_name, answer) => {
-        send().reply(200, answer);
-        expect(await run(key, inputs)).toEqual(output);
-      });
-
-      it('an empty 200 is success too', async () => {
-        send().reply(200, '');
-        expect(await run(key, inputs)).toEqual(output);
-      });
-
-      it('an HTML 200 (a web page, not the API) is never a success', async () => {
-        send().reply(200, '<!doctype html><html><body>CRMGrow</body></html>', {
-          'Content-Type': 'text/html; charset=utf-8',
-        });
-        const error = await failureOf(run(key, inputs));
-        expect(JSON.parse(error.message)).toEqual({
-          message: expect.stringContaining(
-            `CRMGrow answered POST ${expected.path} with "text/html; charset=utf-8" content instead of JSON`,
-          ),
-          code: 'invalid_response',
-          status: 200,
-        });
-      });
-    }
+    // The contract: success of a send is a JSON body with status true; nothing else.
+    it.each([
+      ['{}', {}, '{}'],
+      ['"status": "ok"', { status: 'ok' }, '{"status":"ok"}'],
+      ['{"ok": true}', { ok: true }, '{"ok":true}'],
+      ['[]', [], '[]'],
+      ['an empty body', '', 'an empty body'],
+      ['an HTML page', '<html><body>CRMGrow</body></html>', '<html><body>CRMGrow</body></html>'],
+    ])('a 200 of %s is not a confirmed send', async (_name, answer, shown) => {
+      send().reply(200, answer as nock.Body);
+      const error = await failureOf(run(key, inputs));
+      const failed = typeof answer === 'object' && !Array.isArray(answer) && 'status' in answer;
+      expect(JSON.parse(error.message)).toEqual(
+        failed
+          ? {
+              message: `CRMGrow answered that the request failed (its answer: ${shown}). Nothing was reported as done; check the values this step sends and try again.`,
+              code: 'service_failure',
+              status: 200,
+            }
+          : {
+              message:
+                `CRMGrow answered POST ${expected.path} without confirming it (no "status": true; ` +
+                `its answer: ${shown}), so this step does not report it as done. ${MAY_HAVE('The e-mail')}`,
+              code: 'unconfirmed',
+              status: 200,
+            },
+      );
+    });
 
     describe('refuses bad input before any request', () => {
       const required = (label: string, fix: string): string =>
@@ -612,18 +623,60 @@ describe('actions', () => {
       await run('add_note', inputs);
     });
 
-    it.each(ERROR_ANSWERS)(
+    it.each([
+      [
+        400,
+        'Invalid email address',
+        'HaltedError',
+        undefined,
+        'CRMGrow refused the e-mail address "',
+      ],
+      [
+        400,
+        'empty email address',
+        'HaltedError',
+        undefined,
+        'CRMGrow refused the e-mail address "',
+      ],
+      [
+        400,
+        'Account is Suspended',
+        'AppError',
+        'account_suspended',
+        'Your CRMGrow account is suspended',
+      ],
+      [
+        400,
+        'Note too long',
+        'AppError',
+        'request_refused',
+        'CRMGrow refused the request (HTTP 400',
+      ],
+      [
+        500,
+        'internal_server_error',
+        'AppError',
+        'outcome_unknown',
+        'CRMGrow had a server error on POST /api/note',
+      ],
+    ] as const)(
       'fails on %i "%s" with the service\'s own words',
-      async (status, text, code) => {
+      async (status, text, name, code, start) => {
         addNote().reply(status, { status: false, error: text });
         const error = await failureOf(run('add_note', inputs));
-        expect(JSON.parse(error.message)).toEqual({
-          message: expect.stringContaining(`(HTTP ${status}: "${text}")`),
-          code,
-          status,
-        });
+        expect(error.name).toBe(name);
+        expect(userMessage(error).startsWith(start)).toBe(true);
+        expect(userMessage(error)).toContain(`"${text}"`);
+        if (code) expect(JSON.parse(error.message)).toMatchObject({ code, status });
       },
     );
+
+    it('a 5xx may have added the note', async () => {
+      addNote().reply(503, { error: 'Down' });
+      expect(userMessage(await failureOf(run('add_note', inputs)))).toBe(
+        `CRMGrow had a server error on POST /api/note (HTTP 503: "Down"). ${MAY_HAVE('The note')}`,
+      );
+    });
 
     it('is never a success when a 200 says "status": false', async () => {
       addNote().reply(200, { status: false, error: 'Contact not found' });
@@ -636,10 +689,12 @@ describe('actions', () => {
       const error = await failureOf(run('add_note', inputs));
       expect(JSON.parse(error.message)).toEqual({
         message: expect.stringContaining(
-          'answered POST /api/note without confirming that the note was added',
+          'CRMGrow answered POST /api/note without confirming it (no "status": true; its answer: {"data":',
         ),
         code: 'unconfirmed',
+        status: 200,
       });
+      expect(userMessage(error)).toContain(MAY_HAVE('The note'));
     });
 
     describe('refuses bad input before any request', () => {

@@ -270,13 +270,13 @@ describe('searches', () => {
       );
     });
 
-    it('an HTML 404 names the endpoint and blames BASE_URL', async () => {
+    it('an HTML 404 names the endpoint, for support', async () => {
       api(key).reply(404, HTML_404, { 'Content-Type': 'text/html; charset=utf-8' });
       const error = await failureOf(find(key, { title: 'Flyer' }));
       expect(JSON.parse(error.message)).toEqual({
         message:
-          `CRMGrow has no endpoint at GET ${expected.path} (HTTP 404). Check the BASE_URL setting ` +
-          '(now "https://api.crmgrow.com"): it should be the API\'s address, such as https://api.crmgrow.com.',
+          `CRMGrow has no endpoint at GET ${expected.path} (HTTP 404). Contact CRMGrow support ` +
+          'and mention this method and path.',
         code: 'endpoint_not_found',
         status: 404,
       });
@@ -288,8 +288,8 @@ describe('searches', () => {
       expect(JSON.parse(error.message)).toEqual({
         message:
           `CRMGrow had a server error on GET ${expected.path} (HTTP 500: "internal_server_error"). ` +
-          'This is often temporary: try again in a few minutes. If it keeps happening, check that ' +
-          'the selected items still exist in CRMGrow.',
+          'This is often temporary: try again in a few minutes. If it keeps happening, contact ' +
+          'CRMGrow support.',
         code: 'server_error',
         status: 500,
       });

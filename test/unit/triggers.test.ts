@@ -4,7 +4,7 @@
 import nock from 'nock';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import App from '../../src/index';
-import { LISTS, type ListKey } from '../../src/triggers/lists';
+import { LISTS, withBoundedTitles, type ListItem, type ListKey } from '../../src/triggers/lists';
 import { pollingTriggers } from '../../src/triggers';
 import { API_KEY, appTester, bundleWith, failureOf, userMessage } from '../support/app';
 
@@ -311,18 +311,29 @@ describe('list triggers', () => {
     });
 
     it.each([
-      [400, 'Account is Suspended', 'request_refused'],
-      [500, 'internal_server_error', 'server_error'],
-    ])('an error answer (%i "%s") fails with the service\'s words', async (status, text, code) => {
-      api(key).reply(status, { status: false, error: text });
-      const error = await failureOf(poll(key));
-      expect(error.name).toBe('AppError');
-      expect(JSON.parse(error.message)).toEqual({
-        message: expect.stringContaining(`(HTTP ${status}: "${text}")`),
-        code,
-        status,
-      });
-    });
+      [
+        400,
+        'Account is Suspended',
+        'account_suspended',
+        'Your CRMGrow account is suspended (CRMGrow said "Account is Suspended")',
+      ],
+      [403, 'Plan expired', 'request_refused', '(HTTP 403: "Plan expired")'],
+      [500, 'internal_server_error', 'server_error', '(HTTP 500: "internal_server_error")'],
+    ])(
+      'an error answer (%i "%s") fails with the service\'s words',
+      async (status, text, code, part) => {
+        api(key).reply(status, { status: false, error: text });
+        const error = await failureOf(poll(key));
+        expect(error.name).toBe('AppError');
+        expect(JSON.parse(error.message)).toEqual({
+          message: expect.stringContaining(part),
+          code,
+          status,
+        });
+        // Nothing was selected in a poll: no advice to check selected items.
+        expect(error.message).not.toContain('selected items');
+      },
+    );
 
     it('a rejected key asks to reconnect', async () => {
       api(key).reply(401, { status: false, error: 'invalid signature' });
@@ -330,5 +341,31 @@ describe('list triggers', () => {
       expect(error.name).toBe('ExpiredAuthError');
       expect(userMessage(error)).toContain('(HTTP 401: "invalid signature")');
     });
+  });
+});
+
+describe('withBoundedTitles: a result under 6 MiB whatever the titles', () => {
+  const items = (count: number, title: string): ListItem[] =>
+    Array.from({ length: count }, (_, i) => ({ id: String(i), title }));
+
+  it('cuts 1 MiB titles to 1,000 characters with "…" in a page of 30', () => {
+    const cut = withBoundedTitles(items(30, 'T'.repeat(1024 * 1024)));
+    expect(cut.map(({ title }) => title)).toEqual(
+      Array.from({ length: 30 }, () => `${'T'.repeat(999)}…`),
+    );
+    expect(Buffer.byteLength(JSON.stringify(cut))).toBeLessThan(6 * 1024 * 1024);
+  });
+
+  it('gives each title less room the more items there are, and keeps short ones as they are', () => {
+    const dedupe = withBoundedTitles(items(10_000, '✓'.repeat(5_000)));
+    expect(dedupe[0]?.title).toHaveLength(69);
+    expect(Buffer.byteLength(JSON.stringify(dedupe))).toBeLessThan(6 * 1024 * 1024);
+    const short = items(3, 'Open House Flyer');
+    expect(withBoundedTitles(short)).toEqual(short);
+  });
+
+  it('never splits an emoji in two', () => {
+    const [item] = withBoundedTitles(items(1_000, `${'a'.repeat(697)}😀😀😀`));
+    expect(item?.title).toBe(`${'a'.repeat(697)}…`);
   });
 });
