@@ -11,6 +11,7 @@ import {
   sentMaterialFilter,
   type EventFilter,
 } from './filters';
+import { bulkContactsOf, removedTasksOf, type Expander } from './normalise';
 
 export const ACTION_VALUES = [
   'add_contact',
@@ -47,6 +48,8 @@ export interface HookEvent {
   readonly outputFields: readonly PlainOutputField[];
   /** Optional input fields that let a Zap builder narrow which events start the Zap. */
   readonly filters?: readonly EventFilter[];
+  /** For payloads that can list several records: one item (one Zap run) per record. */
+  readonly expand?: Expander;
 }
 
 // ---- Realistic values shared by the payloads (ids are 24-hex Mongo ids) ----
@@ -145,8 +148,8 @@ const NOTE_FIELDS: readonly Field[] = [
   dt('create_at', 'Event Time'),
 ];
 
-const TASK_FIELDS: readonly Field[] = [
-  s('id', 'Task ID'),
+/** What a task event tells of the task, and what delete_task's `removed_task` is parsed into. */
+const TASK_DETAIL_FIELDS: readonly Field[] = [
   s('type', 'Task Type'),
   s('content', 'Task Description'),
   dt('due_date', 'Due Date'),
@@ -156,6 +159,7 @@ const TASK_FIELDS: readonly Field[] = [
   RAW_CONTACT_FIELD,
   dt('create_at', 'Event Time'),
 ];
+const TASK_FIELDS: readonly Field[] = [s('id', 'Task ID'), ...TASK_DETAIL_FIELDS];
 
 const DEAL_BASE_FIELDS: readonly Field[] = [
   s('id', 'Deal ID'),
@@ -257,10 +261,11 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     description:
       "Triggers when a contact is deleted in CRMGrow, with the contact's details. " +
       'Deleting several contacts at once sends one event that lists them all.',
-    // The one-contact shape; the bulk shape (num, contacts, removed_date) also
-    // passes through the normaliser, its contacts parsed into contact_list.
+    // The one-contact shape; the bulk shape (num, contacts, removed_date) gives
+    // one item per contact in this shape.
     payload: contactRecord({ tags: ['buyer'], label: '' }),
     outputFields: CONTACT_RECORD_FIELDS,
+    expand: bulkContactsOf,
   },
   {
     action: 'add_deal',
@@ -450,16 +455,23 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     description: 'Triggers when a task is deleted.',
     payload: {
       num: 1,
-      // Sent without its closing bracket; kept as sent.
-      removed_task: '[6601b4e2c2d4e50013b7ea07,call,Call Jane about the pre-approval letter',
+      // `[type,content,[contact],due date,repeats,interval,created`, the dates
+      // written by String(date), with no closing bracket and no task id.
+      removed_task:
+        `[call,Call Jane about the pre-approval letter,${contactString(JANE)},` +
+        'Fri Mar 20 2026 17:00:00 GMT+0000 (Coordinated Universal Time),true,WEEK,' +
+        'Sun Mar 15 2026 11:05:47 GMT+0000 (Coordinated Universal Time)',
       removed_date: '2026-03-19T09:02:44.873Z',
     },
+    // The task fields where removed_task is readable (one item per task), beside it as sent.
     outputFields: [
       s('id', 'Event ID'),
+      ...TASK_DETAIL_FIELDS,
       { key: 'num', label: 'Number of Deleted Tasks', type: 'number' },
       s('removed_task', 'Deleted Tasks (Raw Text)'),
       dt('removed_date', 'Deleted At'),
     ],
+    expand: removedTasksOf,
   },
   {
     action: 'lead_source',

@@ -5,7 +5,10 @@ import { ENDPOINTS } from '../http/endpoints';
 import { isRecord, SERVICE_NAME } from '../http/errors';
 import type { ActionValue, HookEvent } from './events';
 import { describedWithFilters, eventFilter, filterInputFields } from './filters';
-import { isEmptyPayload, normalise, type NormalisedEvent } from './normalise';
+import { isEmptyPayload, itemMaker, type NormalisedEvent } from './normalise';
+
+/** Turns one payload into a trigger's items (see itemMaker). */
+type ItemsOf = (payload: Readonly<Record<string, unknown>>) => NormalisedEvent[];
 
 /** What performSubscribe keeps: the service's answer, with its identifier always under `id`. */
 export type SubscribeData = Record<string, unknown> & { id: string };
@@ -69,32 +72,47 @@ export async function unsubscribe(z: ZObject, bundle: Bundle): Promise<Unsubscri
   return { id, outcome: 'unsubscribed' };
 }
 
+/** The service's recent payloads of an action, as it sends them: the account's own sample. */
+export async function samplePayloads(
+  z: ZObject,
+  bundle: Bundle,
+  action: ActionValue,
+): Promise<Record<string, unknown>[]> {
+  const { data } = await callApi(z, bundle, ENDPOINTS.performList, { headers: { action } });
+  const rows: unknown[] = Array.isArray(data) ? data : [data];
+  // The service answers `[{}]`, or its keys with "" values, when it has nothing to show.
+  return rows.filter(isRecord).filter((row) => !isEmptyPayload(row));
+}
+
 /** Recent items for the Zap editor, in the same shape as live events. */
 export async function listSamples(
   z: ZObject,
   bundle: Bundle,
   action: ActionValue,
+  itemsOf: ItemsOf,
 ): Promise<NormalisedEvent[]> {
-  const { data } = await callApi(z, bundle, ENDPOINTS.performList, { headers: { action } });
-  const rows: unknown[] = Array.isArray(data) ? data : [data];
-  // The service answers `[{}]`, or its keys with "" values, when it has nothing to show.
-  return rows
-    .filter(isRecord)
-    .filter((row) => !isEmptyPayload(row))
-    .map(normalise);
+  return (await samplePayloads(z, bundle, action)).flatMap(itemsOf);
 }
 
 /** One delivered webhook body as trigger items: the service POSTs one object. */
-export function eventsOf(body: unknown): NormalisedEvent[] {
+export function eventsOf(body: unknown, itemsOf: ItemsOf): NormalisedEvent[] {
   const rows: unknown[] = Array.isArray(body) ? body : [body];
   return rows
     .filter(isRecord)
     .filter((row) => Object.keys(row).length > 0)
-    .map(normalise);
+    .flatMap(itemsOf);
+}
+
+/** The first item the table's payload gives: the static sample. */
+function sampleOf(itemsOf: ItemsOf, event: HookEvent): NormalisedEvent {
+  const [sample] = itemsOf(event.payload);
+  if (!sample) throw new Error(`The payload of ${event.action} gives no item.`);
+  return sample;
 }
 
 export function hookTrigger(event: HookEvent): Trigger {
   const { action, filters = [] } = event;
+  const itemsOf = itemMaker(event);
   return defineTrigger({
     key: action,
     noun: event.noun,
@@ -106,13 +124,13 @@ export function hookTrigger(event: HookEvent): Trigger {
       performSubscribe: (z, bundle) => subscribe(z, bundle, action),
       performUnsubscribe: (z, bundle) => unsubscribe(z, bundle),
       perform: (z, bundle) =>
-        eventFilter(z, bundle.inputData, filters)(eventsOf(bundle.cleanedRequest)),
+        eventFilter(z, bundle.inputData, filters)(eventsOf(bundle.cleanedRequest, itemsOf)),
       performList: async (z, bundle) => {
         // Read before the request, so a filter that cannot be used costs no call.
         const keep = eventFilter(z, bundle.inputData, filters);
-        return keep(await listSamples(z, bundle, action));
+        return keep(await listSamples(z, bundle, action, itemsOf));
       },
-      sample: normalise(event.payload),
+      sample: sampleOf(itemsOf, event),
       outputFields: [...event.outputFields],
     },
   });
