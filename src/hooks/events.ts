@@ -94,7 +94,9 @@ const contactRecord = (overrides: Record<string, unknown>): RawPayload => ({
   secondary_email: 'jane@cooperrealty.com',
   secondary_phone: '+14155550199',
   website: 'https://cooperrealty.com',
-  additional_field: '{"Budget":"$750,000","Preferred Contact Time":"Evenings"}',
+  // Custom fields differ from account to account, so samples hold none (the
+  // trigger's outputFields function lists the account's own).
+  additional_field: '{}',
   created_at: '2026-03-14T15:09:26.535Z',
   ...overrides,
 });
@@ -279,7 +281,7 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
       contact: `${contactString(JANE)},${contactString(OMAR)}`,
       pipe_line: 'Buyers',
       deal_stage: 'Qualified',
-      additional_field: '{"Commission":"2.5%","Financing":"Pre-approved"}',
+      additional_field: '{}',
       create_at: '2026-03-16T09:20:11.402Z',
     },
     outputFields: [
@@ -496,7 +498,6 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
       secondary_email: '',
       secondary_phone: '',
       website: '',
-      additional_field: '{}',
       created_at: '2026-03-18T19:48:03.226Z',
     }),
     outputFields: CONTACT_RECORD_FIELDS,

@@ -1,11 +1,23 @@
 // The one factory that turns a row of HOOK_EVENTS into a REST-hook trigger.
-import { defineTrigger, type Bundle, type Trigger, type ZObject } from 'zapier-platform-core';
+import {
+  defineTrigger,
+  type Bundle,
+  type PlainOutputField,
+  type Trigger,
+  type ZObject,
+} from 'zapier-platform-core';
 import { callApi } from '../http/client';
 import { ENDPOINTS } from '../http/endpoints';
 import { isRecord, SERVICE_NAME } from '../http/errors';
 import type { ActionValue, HookEvent } from './events';
 import { describedWithFilters, eventFilter, filterInputFields } from './filters';
-import { isEmptyPayload, itemMaker, type NormalisedEvent } from './normalise';
+import {
+  CUSTOM_FIELDS_KEY,
+  isEmptyPayload,
+  itemMaker,
+  parseCustomFields,
+  type NormalisedEvent,
+} from './normalise';
 
 /** Turns one payload into a trigger's items (see itemMaker). */
 type ItemsOf = (payload: Readonly<Record<string, unknown>>) => NormalisedEvent[];
@@ -94,6 +106,35 @@ export async function listSamples(
   return (await samplePayloads(z, bundle, action)).flatMap(itemsOf);
 }
 
+/**
+ * The output fields of the account's own custom fields, read from its recent
+ * sample (one request). Zapier calls this only while the Zap editor loads
+ * fields; when it fails, the editor keeps the static fields and a log line says why.
+ */
+export const customOutputFields =
+  (action: ActionValue) =>
+  async (z: ZObject, bundle: Bundle): Promise<PlainOutputField[]> => {
+    let payloads: Record<string, unknown>[];
+    try {
+      payloads = await samplePayloads(z, bundle, action);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      z.console.log(`Custom fields of ${action} left out: reading the sample failed. ${reason}`);
+      return [];
+    }
+    const names = new Set(
+      payloads.flatMap((payload) =>
+        Object.keys(parseCustomFields(payload.additional_field) ?? {}).filter((name) =>
+          name.trim(),
+        ),
+      ),
+    );
+    return [...names].map((name) => ({
+      key: `${CUSTOM_FIELDS_KEY}__${name}`,
+      label: `${name.trim()} (Custom Field)`,
+    }));
+  };
+
 /** One delivered webhook body as trigger items: the service POSTs one object. */
 export function eventsOf(body: unknown, itemsOf: ItemsOf): NormalisedEvent[] {
   const rows: unknown[] = Array.isArray(body) ? body : [body];
@@ -131,7 +172,11 @@ export function hookTrigger(event: HookEvent): Trigger {
         return keep(await listSamples(z, bundle, action, itemsOf));
       },
       sample: sampleOf(itemsOf, event),
-      outputFields: [...event.outputFields],
+      outputFields: [
+        ...event.outputFields,
+        // Payloads with `additional_field` carry the account's own custom fields.
+        ...('additional_field' in event.payload ? [customOutputFields(action)] : []),
+      ],
     },
   });
 }
