@@ -9,6 +9,7 @@ import {
 import { callApi } from '../http/client';
 import { ENDPOINTS } from '../http/endpoints';
 import { isRecord, SERVICE_NAME } from '../http/errors';
+import { SAMPLE_LIMIT } from '../triggers/lists';
 import type { ActionValue, HookEvent } from './events';
 import { describedWithFilters, eventFilter, filterInputFields } from './filters';
 import {
@@ -169,7 +170,8 @@ export function hookTrigger(event: HookEvent): Trigger {
       performList: async (z, bundle) => {
         // Read before the request, so a filter that cannot be used costs no call.
         const keep = eventFilter(z, bundle.inputData, filters);
-        return keep(await listSamples(z, bundle, action, itemsOf));
+        const samples = keep(await listSamples(z, bundle, action, itemsOf));
+        return bundle.meta?.isLoadingSample ? samples.slice(0, SAMPLE_LIMIT) : samples;
       },
       sample: sampleOf(itemsOf, event),
       outputFields: [
