@@ -147,7 +147,7 @@ const NOTE_FIELDS: readonly Field[] = [
   s('content', 'Note Content'),
   ...CONTACTS_FIELDS,
   RAW_CONTACT_FIELD,
-  dt('create_at', 'Event Time'),
+  dt('create_at', 'Note Created At'),
 ];
 
 /** What a task event tells of the task, and what delete_task's `removed_task` is parsed into. */
@@ -159,7 +159,7 @@ const TASK_DETAIL_FIELDS: readonly Field[] = [
   s('recurrence_mode', 'Repeat Interval'),
   ...CONTACTS_FIELDS,
   RAW_CONTACT_FIELD,
-  dt('create_at', 'Event Time'),
+  dt('create_at', 'Task Created At'),
 ];
 const TASK_FIELDS: readonly Field[] = [s('id', 'Task ID'), ...TASK_DETAIL_FIELDS];
 
@@ -179,9 +179,8 @@ const TAG_FILTER = includesFilter('tags', {
   key: 'tag',
   label: 'Tag',
   helpText:
-    'Only start the Zap for a contact that has this tag, such as buyer (ignoring case and ' +
-    'spaces around it). A contact without tags does not start it. Leave blank for every contact.',
-  narrows: 'for contacts with a given tag',
+    'Only start the Zap for contacts with this tag, such as buyer (in any case). ' +
+    'Leave blank for every contact.',
 });
 
 // ---- The table ----
@@ -238,7 +237,7 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     action: 'add_contact',
     noun: 'Contact',
     label: 'New Contact',
-    description: 'Triggers when a contact is added to your CRMGrow account.',
+    description: 'Triggers when a contact is added.',
     payload: contactRecord({}),
     outputFields: CONTACT_RECORD_FIELDS,
     filters: [TAG_FILTER],
@@ -247,7 +246,7 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     action: 'update_contact',
     noun: 'Contact',
     label: 'Updated Contact',
-    description: "Triggers when a contact's details are changed in CRMGrow.",
+    description: "Triggers when a contact's details are changed.",
     payload: contactRecord({
       cell_phone: '+14155550177',
       label: 'name: Customer,color: #43a047',
@@ -260,9 +259,7 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     action: 'delete_contact',
     noun: 'Contact',
     label: 'Deleted Contact',
-    description:
-      "Triggers when a contact is deleted in CRMGrow, with the contact's details. " +
-      'Deleting several contacts at once sends one event that lists them all.',
+    description: 'Triggers when a contact is deleted, once for each contact.',
     // The one-contact shape; the bulk shape (num, contacts, removed_date) gives
     // one item per contact in this shape.
     payload: contactRecord({ tags: ['buyer'], label: '' }),
@@ -273,7 +270,7 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     action: 'add_deal',
     noun: 'Deal',
     label: 'New Deal',
-    description: 'Triggers when a deal is created in CRMGrow.',
+    description: 'Triggers when a deal is created.',
     payload: {
       id: DEAL_ID,
       title: DEAL_TITLE,
@@ -295,7 +292,7 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     action: 'move_deal',
     noun: 'Deal',
     label: 'Deal Moved to Another Stage',
-    description: 'Triggers when a deal is moved from one pipeline stage to another.',
+    description: 'Triggers when a deal moves to another stage.',
     payload: {
       id: DEAL_ID,
       title: DEAL_TITLE,
@@ -310,16 +307,15 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
       ...DEAL_BASE_FIELDS,
       s('deal_source', 'Previous Stage'),
       s('deal_target', 'New Stage'),
-      dt('create_at', 'Moved At'),
+      dt('create_at', 'Deal Moved At'),
     ],
     filters: [
       equalsFilter('deal_target', {
         key: 'deal_target',
         label: 'New Stage',
         helpText:
-          'Only start the Zap when the deal moves into the stage with this name, such as ' +
-          'Under Contract (ignoring case and spaces around it). Leave blank for every move.',
-        narrows: 'when it moves into a given stage',
+          'Only start the Zap when the deal moves into this stage, such as Under Contract ' +
+          '(in any case). Leave blank for every move.',
       }),
     ],
   },
@@ -327,7 +323,7 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     action: 'send_material',
     noun: 'Material',
     label: 'Material Sent',
-    description: 'Triggers when a video, PDF or image is sent to a contact from CRMGrow.',
+    description: 'Triggers when a video, PDF or image is sent to a contact.',
     payload: {
       subject: 'Your private tour of 1200 Market Street',
       contact: contactString(JANE),
@@ -349,16 +345,15 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
       s('video', 'Videos (Raw Text)'),
       s('pdf', 'PDFs (Raw Text)'),
       s('image', 'Images (Raw Text)'),
-      dt('create_at', 'Sent At'),
+      dt('create_at', 'Material Sent At'),
     ],
     filters: [
       sentMaterialFilter({
         key: 'material_type',
         label: 'Material Type',
         helpText:
-          'Only start the Zap when the send includes at least one material of this type. ' +
+          'Only start the Zap when the send includes material of this type. ' +
           'Leave blank for every send.',
-        narrows: 'for sends that include a given material type',
       }),
     ],
   },
@@ -366,7 +361,7 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     action: 'watch_material',
     noun: 'Material',
     label: 'Material Watched',
-    description: 'Triggers when a contact watches a video, or opens a PDF or image, that you sent.',
+    description: 'Triggers when a contact watches a video or opens a PDF or image you sent.',
     payload: {
       // The one contact string the service sends without brackets.
       contact: `${JANE.id},${JANE.first},${JANE.last},${JANE.email},${JANE.phone}`,
@@ -381,33 +376,28 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
       ...CONTACTS_FIELDS,
       RAW_CONTACT_FIELD,
       s('material_id', 'Material ID'),
-      s('material_type', 'Material Type (VIDEO, PDF or IMAGE)'),
+      s('material_type', 'Material Type'),
       s('material_title', 'Material Title'),
       {
         key: 'material_amount',
-        label: 'Amount Watched (Percent of a Video, Pages of a PDF, 1 for an Image)',
+        label: 'Amount Watched (Percent or Pages)',
         type: 'number',
       },
-      dt('create_at', 'Watched At'),
+      dt('create_at', 'Material Watched At'),
     ],
     filters: [
       equalsFilter('material_type', {
         key: 'material_type',
         label: 'Material Type',
-        helpText:
-          'Only start the Zap when the contact watched or opened material of this type. ' +
-          'Leave blank for videos, PDFs and images alike.',
-        narrows: 'for one material type',
+        helpText: 'Only start the Zap for material of this type. Leave blank for every type.',
         choices: MATERIAL_TYPE_CHOICES,
       }),
       atLeastFilter('material_amount', {
         key: 'min_amount',
         label: 'Minimum Amount',
         helpText:
-          'Only start the Zap when the contact got at least this far: the percent watched of a ' +
-          'video (such as 50), or the pages of a PDF (an image counts as 1). ' +
-          'Leave blank for any amount.',
-        narrows: 'past a minimum amount',
+          'Only start the Zap from this amount up: the percent of a video watched (such as 50) ' +
+          'or the pages of a PDF read. An image counts as 1.',
       }),
     ],
   },
@@ -427,11 +417,11 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     outputFields: [
       s('id', 'Automation ID'),
       s('title', 'Automation Title'),
-      s('type', 'Assigned To (Contact or Deal)'),
+      s('type', 'Automation Type'),
       s('deal', 'Deals (Raw Text)'),
       ...CONTACTS_FIELDS,
       RAW_CONTACT_FIELD,
-      dt('create_at', 'Assigned At'),
+      dt('create_at', 'Automation Assigned At'),
     ],
   },
   note('create_note', 'New Note', 'Triggers when a note is added to a contact.', {}),
@@ -454,7 +444,7 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     action: 'delete_task',
     noun: 'Task',
     label: 'Deleted Task',
-    description: 'Triggers when a task is deleted.',
+    description: 'Triggers when a task is deleted, once for each task.',
     payload: {
       num: 1,
       // `[type,content,[contact],due date,repeats,interval,created`, the dates
@@ -477,10 +467,10 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
   },
   {
     action: 'lead_source',
-    noun: 'Lead',
+    // A lead is a contact: its fields are labelled as a contact's.
+    noun: 'Contact',
     label: 'New Lead',
-    description:
-      'Triggers when a new contact comes in from a lead source, such as a lead capture form on a shared video, PDF or image.',
+    description: 'Triggers when a new lead comes in, such as from a lead capture form.',
     payload: contactRecord({
       id: OMAR.id,
       first_name: OMAR.first,

@@ -13,8 +13,6 @@ interface FilterField {
   readonly key: string;
   readonly label: string;
   readonly helpText: string;
-  /** How the trigger's description says it can be narrowed: "Optionally only <narrows>." */
-  readonly narrows: string;
 }
 
 export type EventFilter =
@@ -89,15 +87,6 @@ export const filterInputFields = (filters: readonly EventFilter[]): PlainInputFi
     type: filter.kind === 'minimum' ? 'integer' : 'string',
     ...(filter.kind === 'text' && filter.choices ? { choices: [...filter.choices] } : {}),
   }));
-
-/** A trigger's description, with a sentence on how its filters narrow it. */
-export const describedWithFilters = (
-  description: string,
-  filters: readonly EventFilter[],
-): string =>
-  filters.length === 0
-    ? description
-    : `${description} Optionally only ${filters.map((f) => f.narrows).join(' or ')}.`;
 
 const quotedValue = (text: string): string =>
   JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);

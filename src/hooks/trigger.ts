@@ -11,7 +11,7 @@ import { ENDPOINTS } from '../http/endpoints';
 import { isRecord, SERVICE_NAME } from '../http/errors';
 import { SAMPLE_LIMIT } from '../triggers/lists';
 import type { ActionValue, HookEvent } from './events';
-import { describedWithFilters, eventFilter, filterInputFields } from './filters';
+import { eventFilter, filterInputFields } from './filters';
 import {
   CUSTOM_FIELDS_KEY,
   isEmptyPayload,
@@ -158,7 +158,8 @@ export function hookTrigger(event: HookEvent): Trigger {
   return defineTrigger({
     key: action,
     noun: event.noun,
-    display: { label: event.label, description: describedWithFilters(event.description, filters) },
+    // The filters' own help text says what they narrow; the description stays one short sentence.
+    display: { label: event.label, description: event.description },
     operation: {
       type: 'hook',
       // The filters stay in the app: the subscription is the action alone.

@@ -36,9 +36,8 @@ export interface ListSpec {
   readonly sample: ListItem;
 }
 
-/** How templates differ, told both in the trigger and next to the template dropdown. */
-export const TEMPLATE_KINDS =
-  'Templates come in e-mail and text (SMS) kinds, told apart only by their titles.';
+/** How templates differ, told next to the template dropdown. */
+export const TEMPLATE_KINDS = 'Email and text (SMS) templates are told apart by their titles.';
 
 /** The one table of list triggers; the keys are the trigger keys. */
 export const LISTS = {
@@ -75,7 +74,7 @@ export const LISTS = {
     one: 'a template',
     plural: 'templates',
     endpoint: ENDPOINTS.listTemplates,
-    description: `Triggers when a new template (canned message) is added to your library. ${TEMPLATE_KINDS}`,
+    description: 'Triggers when a new email or text (SMS) template is added.',
     sample: { id: '64a3d5f8e2c14b7a9d0f6e28', title: 'Follow-Up After Showing (Email)' },
   },
 } as const satisfies Record<string, ListSpec>;

@@ -35,9 +35,7 @@ const EXPECTED = {
     noun: 'Template',
     label: 'New Template',
     plural: 'templates',
-    description:
-      'Triggers when a new template (canned message) is added to your library. ' +
-      'Templates come in e-mail and text (SMS) kinds, told apart only by their titles.',
+    description: 'Triggers when a new email or text (SMS) template is added.',
   },
 } as const satisfies Record<ListKey, unknown>;
 
