@@ -1,6 +1,8 @@
 // One shape for live events (perform) and editor samples (performList).
 // Pure and Zapier-free, so the sandbox and benchmarks can use it too.
-// Every field the service sent is kept as sent; parsed views are added beside.
+// Every field the service sent is kept as sent, parsed views added beside,
+// except that a payload listing several records becomes one item per record
+// and typed output fields hold their type (itemMaker, at the end).
 import { createHash } from 'node:crypto';
 
 export interface ParsedContact {

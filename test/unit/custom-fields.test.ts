@@ -130,6 +130,24 @@ describe('the triggers with custom fields', () => {
     expect(await loadFields('update_contact')).toEqual(staticFields('update_contact'));
   });
 
+  it('says in the log why the custom fields were left out', async () => {
+    performApi('add_contact').reply(500, { status: false, error: 'internal_server_error' });
+    const spy = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      await loadFields('add_contact');
+      const lines = spy.mock.calls.map((args) => args.map(String).join(' '));
+      expect(lines).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(
+            /^Custom fields of add_contact left out: reading the sample failed\. .*internal_server_error/,
+          ),
+        ]),
+      );
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('a network failure does not break the editor either', async () => {
     performApi('lead_source').replyWithError('socket hang up');
     expect(await loadFields('lead_source')).toEqual(staticFields('lead_source'));
