@@ -8,10 +8,18 @@ const testConnection = async (z: ZObject, bundle: Bundle): Promise<{ ok: true }>
   return { ok: true };
 };
 
-/** Tells connections apart without revealing the key: only its last four characters. */
+/**
+ * Names the connection by the account's email, as the Zap builder typed it.
+ * No answer of the service names the account, and the key (a JWT) holds only a
+ * user id, so this optional field is the one thing a person recognises. Blank:
+ * Zapier names the connection by the app alone. Never any part of the key
+ * (PR 3.3): a value that holds the key is not shown.
+ */
 export const connectionLabel = async (_z: ZObject, bundle: Bundle): Promise<string> => {
+  const raw: unknown = bundle.authData?.account_email;
+  const email = typeof raw === 'string' ? raw.trim() : '';
   const key = apiKeyOf(bundle);
-  return key.length > 8 ? `API key ending ${key.slice(-4)}` : 'API key';
+  return key && email.includes(key) ? '' : email;
 };
 
 export const authentication = {
@@ -25,6 +33,17 @@ export const authentication = {
       helpText:
         'Your CRMGrow API key. Sign in to CRMGrow and open ' +
         '[Profile > Integration](https://app.crmgrow.com/profile/integration) to copy it.',
+    },
+    {
+      // Optional, so connections made before it keep working unchanged.
+      key: 'account_email',
+      label: 'Account Email',
+      type: 'string',
+      required: false,
+      helpText:
+        'Optional. The email address you sign in to CRMGrow with, shown only as the name of ' +
+        'this connection. It is never sent to CRMGrow. See your ' +
+        '[Profile](https://app.crmgrow.com/profile).',
     },
   ],
   test: testConnection,

@@ -40,9 +40,7 @@ export const emailInput = (label: string, purpose: string): ActionInput<'email'>
   key: 'email',
   label,
   kind: 'email',
-  helpText:
-    `The e-mail address of the contact ${purpose}. If no contact has this address yet, ` +
-    'CRMGrow creates one, with the part before the "@" as first name.',
+  helpText: `The email address of the contact ${purpose}. If no contact has it yet, one is created.`,
   whenBlank: 'Map an e-mail address from an earlier step or type one.',
 });
 
@@ -53,17 +51,13 @@ export const listInput = <K extends string>(
   purpose: string,
   note?: string,
 ): ActionInput<K> => {
-  const { noun, singular, one, plural } = LISTS[list];
+  const { noun, singular, one } = LISTS[list];
   return {
     key,
     label: noun,
     kind: 'id',
     list,
-    helpText: [
-      `The ${singular} ${purpose}, from the ${plural} you can use in CRMGrow.`,
-      ...(note ? [note] : []),
-      `Pick one, or enter a custom value to map the ID of ${one} from an earlier step.`,
-    ].join(' '),
+    helpText: [`The ${singular} ${purpose}, from your library.`, ...(note ? [note] : [])].join(' '),
     whenBlank: `Choose ${one}, or map the ID of ${one} from an earlier step.`,
   };
 };

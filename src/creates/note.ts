@@ -16,7 +16,7 @@ const NOTE_INPUTS = [
     key: 'content',
     label: 'Note',
     kind: 'text',
-    helpText: 'The text of the note, saved on the contact in CRMGrow. It can span several lines.',
+    helpText: 'The text of the note. It can span several lines.',
     whenBlank: 'Type the note, or map its text from an earlier step.',
   },
 ] as const satisfies readonly ActionInput[];
@@ -52,8 +52,8 @@ const NOTE_OUTPUT_FIELDS: PlainOutputField[] = [
   { key: 'email', label: 'Contact Email', type: 'string' },
   { key: 'content', label: 'Note', type: 'string' },
   { key: 'contact_id', label: 'Contact ID', type: 'string' },
-  { key: 'created_at', label: 'Created At', type: 'datetime' },
-  { key: 'updated_at', label: 'Updated At', type: 'datetime' },
+  { key: 'created_at', label: 'Note Created At', type: 'datetime' },
+  { key: 'updated_at', label: 'Note Updated At', type: 'datetime' },
 ];
 
 const textOf = (value: unknown): string | null =>
@@ -75,8 +75,7 @@ export const addNote = defineCreate({
   noun: 'Note',
   display: {
     label: 'Add Note',
-    description:
-      'Adds a note to a contact, found by e-mail address. Creates the contact if the e-mail address is new.',
+    description: 'Adds a note to a contact, found by email address.',
   },
   operation: {
     inputFields: NOTE_INPUTS.map(inputFieldOf),

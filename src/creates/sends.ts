@@ -80,9 +80,7 @@ function sendCreate<I extends string>(key: SendKey, spec: SendSpec<I>): Create {
     noun,
     display: {
       label: `Send ${noun}`,
-      description:
-        `Sends ${one} from your CRMGrow library to a contact, using one of your templates. ` +
-        'Creates the contact if the e-mail address is new.',
+      description: `Sends ${one} to a contact by email, using a template.`,
     },
     operation: {
       inputFields: inputs.map(inputFieldOf),

@@ -11,6 +11,7 @@ import {
   sentMaterialFilter,
   type EventFilter,
 } from './filters';
+import { bulkContactsOf, removedTasksOf, type Expander } from './normalise';
 
 export const ACTION_VALUES = [
   'add_contact',
@@ -47,6 +48,8 @@ export interface HookEvent {
   readonly outputFields: readonly PlainOutputField[];
   /** Optional input fields that let a Zap builder narrow which events start the Zap. */
   readonly filters?: readonly EventFilter[];
+  /** For payloads that can list several records: one item (one Zap run) per record. */
+  readonly expand?: Expander;
 }
 
 // ---- Realistic values shared by the payloads (ids are 24-hex Mongo ids) ----
@@ -91,7 +94,9 @@ const contactRecord = (overrides: Record<string, unknown>): RawPayload => ({
   secondary_email: 'jane@cooperrealty.com',
   secondary_phone: '+14155550199',
   website: 'https://cooperrealty.com',
-  additional_field: '{"Budget":"$750,000","Preferred Contact Time":"Evenings"}',
+  // Custom fields differ from account to account, so samples hold none (the
+  // trigger's outputFields function lists the account's own).
+  additional_field: '{}',
   created_at: '2026-03-14T15:09:26.535Z',
   ...overrides,
 });
@@ -142,11 +147,11 @@ const NOTE_FIELDS: readonly Field[] = [
   s('content', 'Note Content'),
   ...CONTACTS_FIELDS,
   RAW_CONTACT_FIELD,
-  dt('create_at', 'Event Time'),
+  dt('create_at', 'Note Created At'),
 ];
 
-const TASK_FIELDS: readonly Field[] = [
-  s('id', 'Task ID'),
+/** What a task event tells of the task, and what delete_task's `removed_task` is parsed into. */
+const TASK_DETAIL_FIELDS: readonly Field[] = [
   s('type', 'Task Type'),
   s('content', 'Task Description'),
   dt('due_date', 'Due Date'),
@@ -154,8 +159,9 @@ const TASK_FIELDS: readonly Field[] = [
   s('recurrence_mode', 'Repeat Interval'),
   ...CONTACTS_FIELDS,
   RAW_CONTACT_FIELD,
-  dt('create_at', 'Event Time'),
+  dt('create_at', 'Task Created At'),
 ];
+const TASK_FIELDS: readonly Field[] = [s('id', 'Task ID'), ...TASK_DETAIL_FIELDS];
 
 const DEAL_BASE_FIELDS: readonly Field[] = [
   s('id', 'Deal ID'),
@@ -173,9 +179,8 @@ const TAG_FILTER = includesFilter('tags', {
   key: 'tag',
   label: 'Tag',
   helpText:
-    'Only start the Zap for a contact that has this tag, such as buyer (ignoring case and ' +
-    'spaces around it). A contact without tags does not start it. Leave blank for every contact.',
-  narrows: 'for contacts with a given tag',
+    'Only start the Zap for contacts with this tag, such as buyer (in any case). ' +
+    'Leave blank for every contact.',
 });
 
 // ---- The table ----
@@ -232,7 +237,7 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     action: 'add_contact',
     noun: 'Contact',
     label: 'New Contact',
-    description: 'Triggers when a contact is added to your CRMGrow account.',
+    description: 'Triggers when a contact is added.',
     payload: contactRecord({}),
     outputFields: CONTACT_RECORD_FIELDS,
     filters: [TAG_FILTER],
@@ -241,7 +246,7 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     action: 'update_contact',
     noun: 'Contact',
     label: 'Updated Contact',
-    description: "Triggers when a contact's details are changed in CRMGrow.",
+    description: "Triggers when a contact's details are changed.",
     payload: contactRecord({
       cell_phone: '+14155550177',
       label: 'name: Customer,color: #43a047',
@@ -254,19 +259,18 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     action: 'delete_contact',
     noun: 'Contact',
     label: 'Deleted Contact',
-    description:
-      "Triggers when a contact is deleted in CRMGrow, with the contact's details. " +
-      'Deleting several contacts at once sends one event that lists them all.',
-    // The one-contact shape; the bulk shape (num, contacts, removed_date) also
-    // passes through the normaliser, its contacts parsed into contact_list.
+    description: 'Triggers when a contact is deleted, once for each contact.',
+    // The one-contact shape; the bulk shape (num, contacts, removed_date) gives
+    // one item per contact in this shape.
     payload: contactRecord({ tags: ['buyer'], label: '' }),
     outputFields: CONTACT_RECORD_FIELDS,
+    expand: bulkContactsOf,
   },
   {
     action: 'add_deal',
     noun: 'Deal',
     label: 'New Deal',
-    description: 'Triggers when a deal is created in CRMGrow.',
+    description: 'Triggers when a deal is created.',
     payload: {
       id: DEAL_ID,
       title: DEAL_TITLE,
@@ -274,7 +278,7 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
       contact: `${contactString(JANE)},${contactString(OMAR)}`,
       pipe_line: 'Buyers',
       deal_stage: 'Qualified',
-      additional_field: '{"Commission":"2.5%","Financing":"Pre-approved"}',
+      additional_field: '{}',
       create_at: '2026-03-16T09:20:11.402Z',
     },
     outputFields: [
@@ -288,7 +292,7 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     action: 'move_deal',
     noun: 'Deal',
     label: 'Deal Moved to Another Stage',
-    description: 'Triggers when a deal is moved from one pipeline stage to another.',
+    description: 'Triggers when a deal moves to another stage.',
     payload: {
       id: DEAL_ID,
       title: DEAL_TITLE,
@@ -303,16 +307,15 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
       ...DEAL_BASE_FIELDS,
       s('deal_source', 'Previous Stage'),
       s('deal_target', 'New Stage'),
-      dt('create_at', 'Moved At'),
+      dt('create_at', 'Deal Moved At'),
     ],
     filters: [
       equalsFilter('deal_target', {
         key: 'deal_target',
         label: 'New Stage',
         helpText:
-          'Only start the Zap when the deal moves into the stage with this name, such as ' +
-          'Under Contract (ignoring case and spaces around it). Leave blank for every move.',
-        narrows: 'when it moves into a given stage',
+          'Only start the Zap when the deal moves into this stage, such as Under Contract ' +
+          '(in any case). Leave blank for every move.',
       }),
     ],
   },
@@ -320,7 +323,7 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     action: 'send_material',
     noun: 'Material',
     label: 'Material Sent',
-    description: 'Triggers when a video, PDF or image is sent to a contact from CRMGrow.',
+    description: 'Triggers when a video, PDF or image is sent to a contact.',
     payload: {
       subject: 'Your private tour of 1200 Market Street',
       contact: contactString(JANE),
@@ -342,16 +345,15 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
       s('video', 'Videos (Raw Text)'),
       s('pdf', 'PDFs (Raw Text)'),
       s('image', 'Images (Raw Text)'),
-      dt('create_at', 'Sent At'),
+      dt('create_at', 'Material Sent At'),
     ],
     filters: [
       sentMaterialFilter({
         key: 'material_type',
         label: 'Material Type',
         helpText:
-          'Only start the Zap when the send includes at least one material of this type. ' +
+          'Only start the Zap when the send includes material of this type. ' +
           'Leave blank for every send.',
-        narrows: 'for sends that include a given material type',
       }),
     ],
   },
@@ -359,7 +361,7 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     action: 'watch_material',
     noun: 'Material',
     label: 'Material Watched',
-    description: 'Triggers when a contact watches a video, or opens a PDF or image, that you sent.',
+    description: 'Triggers when a contact watches a video or opens a PDF or image you sent.',
     payload: {
       // The one contact string the service sends without brackets.
       contact: `${JANE.id},${JANE.first},${JANE.last},${JANE.email},${JANE.phone}`,
@@ -374,33 +376,28 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
       ...CONTACTS_FIELDS,
       RAW_CONTACT_FIELD,
       s('material_id', 'Material ID'),
-      s('material_type', 'Material Type (VIDEO, PDF or IMAGE)'),
+      s('material_type', 'Material Type'),
       s('material_title', 'Material Title'),
       {
         key: 'material_amount',
-        label: 'Amount Watched (Percent of a Video, Pages of a PDF, 1 for an Image)',
+        label: 'Amount Watched (Percent or Pages)',
         type: 'number',
       },
-      dt('create_at', 'Watched At'),
+      dt('create_at', 'Material Watched At'),
     ],
     filters: [
       equalsFilter('material_type', {
         key: 'material_type',
         label: 'Material Type',
-        helpText:
-          'Only start the Zap when the contact watched or opened material of this type. ' +
-          'Leave blank for videos, PDFs and images alike.',
-        narrows: 'for one material type',
+        helpText: 'Only start the Zap for material of this type. Leave blank for every type.',
         choices: MATERIAL_TYPE_CHOICES,
       }),
       atLeastFilter('material_amount', {
         key: 'min_amount',
         label: 'Minimum Amount',
         helpText:
-          'Only start the Zap when the contact got at least this far: the percent watched of a ' +
-          'video (such as 50), or the pages of a PDF (an image counts as 1). ' +
-          'Leave blank for any amount.',
-        narrows: 'past a minimum amount',
+          'Only start the Zap from this amount up: the percent of a video watched (such as 50) ' +
+          'or the pages of a PDF read. An image counts as 1.',
       }),
     ],
   },
@@ -420,11 +417,11 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     outputFields: [
       s('id', 'Automation ID'),
       s('title', 'Automation Title'),
-      s('type', 'Assigned To (Contact or Deal)'),
+      s('type', 'Automation Type'),
       s('deal', 'Deals (Raw Text)'),
       ...CONTACTS_FIELDS,
       RAW_CONTACT_FIELD,
-      dt('create_at', 'Assigned At'),
+      dt('create_at', 'Automation Assigned At'),
     ],
   },
   note('create_note', 'New Note', 'Triggers when a note is added to a contact.', {}),
@@ -447,26 +444,33 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     action: 'delete_task',
     noun: 'Task',
     label: 'Deleted Task',
-    description: 'Triggers when a task is deleted.',
+    description: 'Triggers when a task is deleted, once for each task.',
     payload: {
       num: 1,
-      // Sent without its closing bracket; kept as sent.
-      removed_task: '[6601b4e2c2d4e50013b7ea07,call,Call Jane about the pre-approval letter',
+      // `[type,content,[contact],due date,repeats,interval,created`, the dates
+      // written by String(date), with no closing bracket and no task id.
+      removed_task:
+        `[call,Call Jane about the pre-approval letter,${contactString(JANE)},` +
+        'Fri Mar 20 2026 17:00:00 GMT+0000 (Coordinated Universal Time),true,WEEK,' +
+        'Sun Mar 15 2026 11:05:47 GMT+0000 (Coordinated Universal Time)',
       removed_date: '2026-03-19T09:02:44.873Z',
     },
+    // The task fields where removed_task is readable (one item per task), beside it as sent.
     outputFields: [
       s('id', 'Event ID'),
+      ...TASK_DETAIL_FIELDS,
       { key: 'num', label: 'Number of Deleted Tasks', type: 'number' },
       s('removed_task', 'Deleted Tasks (Raw Text)'),
       dt('removed_date', 'Deleted At'),
     ],
+    expand: removedTasksOf,
   },
   {
     action: 'lead_source',
-    noun: 'Lead',
+    // A lead is a contact: its fields are labelled as a contact's.
+    noun: 'Contact',
     label: 'New Lead',
-    description:
-      'Triggers when a new contact comes in from a lead source, such as a lead capture form on a shared video, PDF or image.',
+    description: 'Triggers when a new lead comes in, such as from a lead capture form.',
     payload: contactRecord({
       id: OMAR.id,
       first_name: OMAR.first,
@@ -484,7 +488,6 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
       secondary_email: '',
       secondary_phone: '',
       website: '',
-      additional_field: '{}',
       created_at: '2026-03-18T19:48:03.226Z',
     }),
     outputFields: CONTACT_RECORD_FIELDS,

@@ -4,6 +4,7 @@
 // an event must pass when that field is filled in; the events table says which
 // trigger has which. Zapier-free at run time, like the normaliser beside it.
 import type { FieldChoiceWithLabel, PlainInputField, ZObject } from 'zapier-platform-core';
+import { numberOf } from './normalise';
 
 type Event = Readonly<Record<string, unknown>>;
 
@@ -12,8 +13,6 @@ interface FilterField {
   readonly key: string;
   readonly label: string;
   readonly helpText: string;
-  /** How the trigger's description says it can be narrowed: "Optionally only <narrows>." */
-  readonly narrows: string;
 }
 
 export type EventFilter =
@@ -31,14 +30,6 @@ export type EventFilter =
 /** Trimmed and lower-cased, so " Buyer " matches "buyer"; undefined for a non-string. */
 const folded = (value: unknown): string | undefined =>
   typeof value === 'string' ? value.trim().toLowerCase() : undefined;
-
-/** A number, or a string that holds one (the service may send amounts either way). */
-export function numberOf(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value !== 'string' || !value.trim()) return undefined;
-  const number = Number(value.trim());
-  return Number.isFinite(number) ? number : undefined;
-}
 
 /** The service's material types; a send carries each type's materials under its lower-case name. */
 export const MATERIAL_TYPE_CHOICES: readonly FieldChoiceWithLabel[] = [
@@ -96,15 +87,6 @@ export const filterInputFields = (filters: readonly EventFilter[]): PlainInputFi
     type: filter.kind === 'minimum' ? 'integer' : 'string',
     ...(filter.kind === 'text' && filter.choices ? { choices: [...filter.choices] } : {}),
   }));
-
-/** A trigger's description, with a sentence on how its filters narrow it. */
-export const describedWithFilters = (
-  description: string,
-  filters: readonly EventFilter[],
-): string =>
-  filters.length === 0
-    ? description
-    : `${description} Optionally only ${filters.map((f) => f.narrows).join(' or ')}.`;
 
 const quotedValue = (text: string): string =>
   JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);

@@ -1,11 +1,27 @@
 // The one factory that turns a row of HOOK_EVENTS into a REST-hook trigger.
-import { defineTrigger, type Bundle, type Trigger, type ZObject } from 'zapier-platform-core';
+import {
+  defineTrigger,
+  type Bundle,
+  type PlainOutputField,
+  type Trigger,
+  type ZObject,
+} from 'zapier-platform-core';
 import { callApi } from '../http/client';
 import { ENDPOINTS } from '../http/endpoints';
 import { isRecord, SERVICE_NAME } from '../http/errors';
+import { SAMPLE_LIMIT } from '../triggers/lists';
 import type { ActionValue, HookEvent } from './events';
-import { describedWithFilters, eventFilter, filterInputFields } from './filters';
-import { isEmptyPayload, normalise, type NormalisedEvent } from './normalise';
+import { eventFilter, filterInputFields } from './filters';
+import {
+  CUSTOM_FIELDS_KEY,
+  isEmptyPayload,
+  itemMaker,
+  parseCustomFields,
+  type NormalisedEvent,
+} from './normalise';
+
+/** Turns one payload into a trigger's items (see itemMaker). */
+type ItemsOf = (payload: Readonly<Record<string, unknown>>) => NormalisedEvent[];
 
 /** What performSubscribe keeps: the service's answer, with its identifier always under `id`. */
 export type SubscribeData = Record<string, unknown> & { id: string };
@@ -69,36 +85,81 @@ export async function unsubscribe(z: ZObject, bundle: Bundle): Promise<Unsubscri
   return { id, outcome: 'unsubscribed' };
 }
 
+/** The service's recent payloads of an action, as it sends them: the account's own sample. */
+export async function samplePayloads(
+  z: ZObject,
+  bundle: Bundle,
+  action: ActionValue,
+): Promise<Record<string, unknown>[]> {
+  const { data } = await callApi(z, bundle, ENDPOINTS.performList, { headers: { action } });
+  const rows: unknown[] = Array.isArray(data) ? data : [data];
+  // The service answers `[{}]`, or its keys with "" values, when it has nothing to show.
+  return rows.filter(isRecord).filter((row) => !isEmptyPayload(row));
+}
+
 /** Recent items for the Zap editor, in the same shape as live events. */
 export async function listSamples(
   z: ZObject,
   bundle: Bundle,
   action: ActionValue,
+  itemsOf: ItemsOf,
 ): Promise<NormalisedEvent[]> {
-  const { data } = await callApi(z, bundle, ENDPOINTS.performList, { headers: { action } });
-  const rows: unknown[] = Array.isArray(data) ? data : [data];
-  // The service answers `[{}]`, or its keys with "" values, when it has nothing to show.
-  return rows
-    .filter(isRecord)
-    .filter((row) => !isEmptyPayload(row))
-    .map(normalise);
+  return (await samplePayloads(z, bundle, action)).flatMap(itemsOf);
 }
 
+/**
+ * The output fields of the account's own custom fields, read from its recent
+ * sample (one request). Zapier calls this only while the Zap editor loads
+ * fields; when it fails, the editor keeps the static fields and a log line says why.
+ */
+export const customOutputFields =
+  (action: ActionValue) =>
+  async (z: ZObject, bundle: Bundle): Promise<PlainOutputField[]> => {
+    let payloads: Record<string, unknown>[];
+    try {
+      payloads = await samplePayloads(z, bundle, action);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      z.console.log(`Custom fields of ${action} left out: reading the sample failed. ${reason}`);
+      return [];
+    }
+    const names = new Set(
+      payloads.flatMap((payload) =>
+        Object.keys(parseCustomFields(payload.additional_field) ?? {}).filter((name) =>
+          name.trim(),
+        ),
+      ),
+    );
+    return [...names].map((name) => ({
+      key: `${CUSTOM_FIELDS_KEY}__${name}`,
+      label: `${name.trim()} (Custom Field)`,
+    }));
+  };
+
 /** One delivered webhook body as trigger items: the service POSTs one object. */
-export function eventsOf(body: unknown): NormalisedEvent[] {
+export function eventsOf(body: unknown, itemsOf: ItemsOf): NormalisedEvent[] {
   const rows: unknown[] = Array.isArray(body) ? body : [body];
   return rows
     .filter(isRecord)
     .filter((row) => Object.keys(row).length > 0)
-    .map(normalise);
+    .flatMap(itemsOf);
+}
+
+/** The first item the table's payload gives: the static sample. */
+function sampleOf(itemsOf: ItemsOf, event: HookEvent): NormalisedEvent {
+  const [sample] = itemsOf(event.payload);
+  if (!sample) throw new Error(`The payload of ${event.action} gives no item.`);
+  return sample;
 }
 
 export function hookTrigger(event: HookEvent): Trigger {
   const { action, filters = [] } = event;
+  const itemsOf = itemMaker(event);
   return defineTrigger({
     key: action,
     noun: event.noun,
-    display: { label: event.label, description: describedWithFilters(event.description, filters) },
+    // The filters' own help text says what they narrow; the description stays one short sentence.
+    display: { label: event.label, description: event.description },
     operation: {
       type: 'hook',
       // The filters stay in the app: the subscription is the action alone.
@@ -106,14 +167,19 @@ export function hookTrigger(event: HookEvent): Trigger {
       performSubscribe: (z, bundle) => subscribe(z, bundle, action),
       performUnsubscribe: (z, bundle) => unsubscribe(z, bundle),
       perform: (z, bundle) =>
-        eventFilter(z, bundle.inputData, filters)(eventsOf(bundle.cleanedRequest)),
+        eventFilter(z, bundle.inputData, filters)(eventsOf(bundle.cleanedRequest, itemsOf)),
       performList: async (z, bundle) => {
         // Read before the request, so a filter that cannot be used costs no call.
         const keep = eventFilter(z, bundle.inputData, filters);
-        return keep(await listSamples(z, bundle, action));
+        const samples = keep(await listSamples(z, bundle, action, itemsOf));
+        return bundle.meta?.isLoadingSample ? samples.slice(0, SAMPLE_LIMIT) : samples;
       },
-      sample: normalise(event.payload),
-      outputFields: [...event.outputFields],
+      sample: sampleOf(itemsOf, event),
+      outputFields: [
+        ...event.outputFields,
+        // Payloads with `additional_field` carry the account's own custom fields.
+        ...('additional_field' in event.payload ? [customOutputFields(action)] : []),
+      ],
     },
   });
 }

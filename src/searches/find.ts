@@ -11,7 +11,6 @@ import {
   listOutputFields,
   newestFirst,
   searchKeyOf,
-  TEMPLATE_KINDS,
   type ListItem,
   type ListKey,
   type ListSpec,
@@ -47,9 +46,8 @@ const titleInput = (spec: ListSpec): ActionInput<'title'> => ({
   label: `${spec.noun} Title`,
   kind: 'line',
   helpText:
-    `The title of the ${spec.singular} to find, or a part of it; case and extra spaces do not ` +
-    'matter. Exact matches come first, then titles that contain the text, newest first in ' +
-    'each group. The step uses the first.',
+    `The title of the ${spec.singular} to find, or part of it, in any case. Exact matches ` +
+    'come first, then partial ones, newest first. The step uses the first.',
   whenBlank: `Type the title of the ${spec.singular} to find, or map it from an earlier step.`,
 });
 
@@ -60,10 +58,7 @@ function findSearch(key: ListKey, spec: ListSpec): Search {
     noun: spec.noun,
     display: {
       label: `Find ${spec.noun}`,
-      description: [
-        `Finds ${spec.one} in your CRMGrow library by its title.`,
-        ...(key === 'template' ? [TEMPLATE_KINDS] : []),
-      ].join(' '),
+      description: `Finds ${spec.one} by its title.`,
     },
     operation: {
       inputFields: inputs.map(inputFieldOf),

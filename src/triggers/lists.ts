@@ -36,9 +36,8 @@ export interface ListSpec {
   readonly sample: ListItem;
 }
 
-/** How templates differ, told both in the trigger and next to the template dropdown. */
-export const TEMPLATE_KINDS =
-  'Templates come in e-mail and text (SMS) kinds, told apart only by their titles.';
+/** How templates differ, told next to the template dropdown. */
+export const TEMPLATE_KINDS = 'Email and text (SMS) templates are told apart by their titles.';
 
 /** The one table of list triggers; the keys are the trigger keys. */
 export const LISTS = {
@@ -75,7 +74,7 @@ export const LISTS = {
     one: 'a template',
     plural: 'templates',
     endpoint: ENDPOINTS.listTemplates,
-    description: `Triggers when a new template (canned message) is added to your library. ${TEMPLATE_KINDS}`,
+    description: 'Triggers when a new email or text (SMS) template is added.',
     sample: { id: '64a3d5f8e2c14b7a9d0f6e28', title: 'Follow-Up After Showing (Email)' },
   },
 } as const satisfies Record<string, ListSpec>;
@@ -164,6 +163,12 @@ export const POLL_LIMIT = 1_000;
  */
 export const DEDUPE_LIMIT = 10_000;
 
+/**
+ * Items at most when the Zap editor loads samples (meta.isLoadingSample): a
+ * builder picks one of a few, and a poll's 1,000 would only slow the editor.
+ */
+export const SAMPLE_LIMIT = 10;
+
 /** Choices per page of a dropdown; Zapier asks for the next page (meta.page) on "Load more". */
 export const DROPDOWN_PAGE_SIZE = 100;
 
@@ -245,9 +250,10 @@ function pageOf(bundle: Bundle): number {
 }
 
 /**
- * What one run returns. A dropdown gets a page of choices by title; a poll a
- * page of the newest items or, when their age is unknown, every item on page
- * 0, since a cut in the service's order could leave new items out for good.
+ * What one run returns. A dropdown gets a page of choices by title; the
+ * editor's samples the newest few; a poll a page of the newest items or, when
+ * their age is unknown, every item on page 0, since a cut in the service's
+ * order could leave new items out for good.
  * Only the pages up to the one asked for are put in order, not the whole list.
  */
 function selectionOf(bundle: Bundle, items: ListItem[]): ListItem[] {
@@ -258,6 +264,9 @@ function selectionOf(bundle: Bundle, items: ListItem[]): ListItem[] {
     return firstInOrder(items.length, upTo, (i, j) => titleOrder(item(i), item(j)))
       .slice(page * DROPDOWN_PAGE_SIZE)
       .map(item);
+  }
+  if (bundle.meta?.isLoadingSample) {
+    return (newestFirst(items, SAMPLE_LIMIT) ?? items).slice(0, SAMPLE_LIMIT);
   }
   const size = bundle.meta?.isPopulatingDedupe ? DEDUPE_LIMIT : POLL_LIMIT;
   const newest = newestFirst(items, (page + 1) * size);

@@ -35,11 +35,16 @@ describe('the connection', () => {
     expect(request.headers['content-type']).toBe('application/json');
   });
 
-  it('labels the connection by the last four characters of the key, without a request', async () => {
-    const { result, requests } = await requestsDuring(sandbox(), () =>
-      run('authentication.connectionLabel', bundleFor(sandbox())),
+  it('labels the connection by the account email, never the key, without a request', async () => {
+    const sb = sandbox();
+    const { result, requests } = await requestsDuring(sb, () =>
+      run(
+        'authentication.connectionLabel',
+        bundleFor(sb, { authData: { api_key: sb.apiKey, account_email: 'agent@example.com' } }),
+      ),
     );
-    expect(result).toBe('API key ending 7Q2x');
+    expect(result).toBe('agent@example.com');
+    expect(await run('authentication.connectionLabel', bundleFor(sb))).toBe('');
     expect(requests).toEqual([]);
   });
 });

@@ -247,7 +247,9 @@ describe('a trigger with a filter', () => {
     const [fromVideo, fromPdf] = performed;
     expect(fromVideo).toEqual([]);
     expect(fromPdf).toHaveLength(1);
-    expectNormalised(fromPdf?.[0] ?? {}, pdf);
+    // Sent as the string "4"; the output field declares a number, so the item holds 4.
+    expect(fromPdf?.[0]?.material_amount).toBe(4);
+    expectNormalised(fromPdf?.[0] ?? {}, { ...pdf, material_amount: 4 });
 
     // The editor's samples go through the same filter: the sandbox's recent item is the PDF now.
     const samples = await run(
@@ -262,6 +264,120 @@ describe('a trigger with a filter', () => {
     expect(videosOnly).toEqual([]);
 
     await unsubscribe(sb, 'watch_material', subscribeData);
+  });
+});
+
+describe('one item per record', () => {
+  it('deleting three contacts at once is three items, each a contact with its own id', async () => {
+    const sb = sandbox();
+    const subscribeData = await subscribe(sb, 'delete_contact');
+    const [first, second] = sb.data.contacts;
+    if (!first || !second) throw new Error('the sandbox has fewer than two contacts');
+    const third = {
+      id: '6512e4c1a9b3f2001e7d4a99',
+      first_name: 'Ana',
+      last_name: 'Ruiz',
+      email: 'ana@example.org',
+      cell_phone: 'undefined',
+    };
+    const contacts = [first, second, third];
+    const bulk = {
+      num: 3,
+      contacts: contacts
+        .map((c) => `[${c.id},${c.first_name},${c.last_name},${c.email},${c.cell_phone}]`)
+        .join(','),
+      removed_date: '2026-03-19T09:02:44.873Z',
+    };
+    await sb.fire('delete_contact', bulk);
+    const delivered = await receiver.next();
+    expect(delivered.body).toEqual(bulk);
+
+    const items = (await run(
+      'triggers.delete_contact.operation.perform',
+      deliveredBundle(sb, delivered, subscribeData),
+    )) as Record<string, unknown>[];
+    const single = payloadOf('delete_contact');
+    expect(items).toEqual(
+      contacts.map((c) => ({
+        ...Object.fromEntries(Object.keys(single).map((key) => [key, ''])),
+        tags: [],
+        created_at: null,
+        custom_fields: {},
+        id: c.id,
+        first_name: c.first_name,
+        last_name: c.last_name,
+        email: c.email,
+        // The service writes a missing phone as "undefined".
+        cell_phone: c.cell_phone === 'undefined' ? '' : c.cell_phone,
+        num: 3,
+        removed_date: bulk.removed_date,
+      })),
+    );
+    // Each has every key a single delete's item has.
+    const [singleItem] = (await run(
+      'triggers.delete_contact.operation.perform',
+      deliveredBundle(sb, { ...delivered, body: single }, subscribeData),
+    )) as Record<string, unknown>[];
+    for (const item of items) {
+      expect(Object.keys(item)).toEqual(expect.arrayContaining(Object.keys(singleItem ?? {})));
+    }
+    await unsubscribe(sb, 'delete_contact', subscribeData);
+  });
+
+  it('deleting two tasks at once is two items, each with the fields of a task', async () => {
+    const sb = sandbox();
+    const subscribeData = await subscribe(sb, 'delete_task');
+    const [contact] = sb.data.contacts;
+    if (!contact) throw new Error('the sandbox has no contact');
+    const contactText = `[${contact.id},${contact.first_name},${contact.last_name},${contact.email},${contact.cell_phone}]`;
+    const when = 'Fri Mar 20 2026 17:00:00 GMT+0000 (Coordinated Universal Time)';
+    const bulk = {
+      num: 2,
+      removed_task:
+        `[call,Call about the offer, today,${contactText},${when},true,WEEK,${when},` +
+        `[email,Send the guide,${contactText},${when},false,undefined,${when}`,
+      removed_date: '2026-03-19T09:02:44.873Z',
+    };
+    await sb.fire('delete_task', bulk);
+    const delivered = await receiver.next();
+    const items = (await run(
+      'triggers.delete_task.operation.perform',
+      deliveredBundle(sb, delivered, subscribeData),
+    )) as Record<string, unknown>[];
+    const parsedContact = {
+      id: contact.id,
+      first_name: contact.first_name,
+      last_name: contact.last_name,
+      email: contact.email,
+      cell_phone: contact.cell_phone,
+    };
+    const task = {
+      ...bulk,
+      contact: contactText,
+      contacts: [parsedContact],
+      due_date: '2026-03-20T17:00:00.000Z',
+      create_at: '2026-03-20T17:00:00.000Z',
+    };
+    expect(items).toEqual([
+      {
+        ...task,
+        id: expect.stringMatching(/^evt_[0-9a-f]{24}$/),
+        type: 'call',
+        content: 'Call about the offer, today',
+        set_recurrence: true,
+        recurrence_mode: 'WEEK',
+      },
+      {
+        ...task,
+        id: expect.stringMatching(/^evt_[0-9a-f]{24}$/),
+        type: 'email',
+        content: 'Send the guide',
+        set_recurrence: false,
+        recurrence_mode: '',
+      },
+    ]);
+    expect(items[0]?.id).not.toBe(items[1]?.id);
+    await unsubscribe(sb, 'delete_task', subscribeData);
   });
 });
 

@@ -6,7 +6,7 @@ import { API_KEY, appTester, bundleWith, failureOf, userMessage } from '../suppo
 const TEMPLATES = [{ id: '5f1a2b3c4d5e6f7a8b9c0d1e', title: 'Welcome e-mail' }];
 
 describe('authentication', () => {
-  it('is a custom auth with one required, password-type API key field', () => {
+  it('is a custom auth with one required, password-type API key field, and an optional account email', () => {
     expect(App.authentication?.type).toBe('custom');
     expect(App.authentication?.fields).toEqual([
       expect.objectContaining({
@@ -14,6 +14,12 @@ describe('authentication', () => {
         label: 'API Key',
         type: 'password',
         required: true,
+      }),
+      expect.objectContaining({
+        key: 'account_email',
+        label: 'Account Email',
+        type: 'string',
+        required: false,
       }),
     ]);
   });
@@ -63,27 +69,29 @@ describe('authentication', () => {
     expect(userMessage(error)).toMatch(/No CRMGrow API key is connected/);
   });
 
-  it('labels the connection by the last four characters of the key only', async () => {
-    const label = await appTester(authentication.connectionLabel, bundleWith());
-    expect(label).toBe(`API key ending ${API_KEY.slice(-4)}`);
-    expect(label).not.toContain(API_KEY.slice(0, -4));
+  it('labels the connection by the account email, trimmed, without a request', async () => {
+    const label = await appTester(
+      authentication.connectionLabel,
+      bundleWith({ authData: { api_key: API_KEY, account_email: '  agent@example.com ' } }),
+    );
+    expect(label).toBe('agent@example.com');
   });
 
-  it('shows the last four characters only of keys longer than 8 characters', async () => {
-    const eight = await appTester(authentication.connectionLabel, {
-      authData: { api_key: ' abcd1234 ' },
-    });
-    expect(eight).toBe('API key');
-    const nine = await appTester(authentication.connectionLabel, {
-      authData: { api_key: 'abcde1234' },
-    });
-    expect(nine).toBe('API key ending 1234');
-  });
+  it.each([
+    ['no account email (a connection made before the field)', { api_key: API_KEY }],
+    ['a blank one', { api_key: API_KEY, account_email: '   ' }],
+    ['the key pasted into it', { api_key: API_KEY, account_email: ` ${API_KEY} ` }],
+    ['text that holds the key', { api_key: API_KEY, account_email: `me ${API_KEY}` }],
+  ])(
+    '%s: an empty label, so Zapier names the connection by the app; never the key',
+    async (_what, authData) => {
+      const label = await appTester(authentication.connectionLabel, { authData });
+      expect(label).toBe('');
+    },
+  );
 
-  it('does not reveal any part of a short key in the label', async () => {
-    const label = await appTester(authentication.connectionLabel, {
-      authData: { api_key: 'abc123' },
-    });
-    expect(label).toBe('API key');
+  it('no part of the key, even with no account email', async () => {
+    const label = String(await appTester(authentication.connectionLabel, bundleWith()));
+    expect(label).not.toContain(API_KEY.slice(-4));
   });
 });

@@ -228,7 +228,7 @@ describe('actions', () => {
     };
     const send = (): nock.Interceptor => post(BASE, expected.path, body);
 
-    it('has the e-mail, material and template fields, the last two as dropdowns of the list triggers', () => {
+    it('has the email, material and template fields, the last two as dropdowns of the list triggers', () => {
       expect(creates[key].display.label).toBe(expected.label);
       const fields = inputFieldsOf(key);
       expect(
@@ -238,9 +238,15 @@ describe('actions', () => {
         { k: idKey, label: expected.materialLabel, type: 'string', dynamic: expected.dynamic },
         { k: 'template_id', label: 'Template', type: 'string', dynamic: 'template.id.title' },
       ]);
-      expect(fields[0]?.helpText).toContain('CRMGrow creates one');
-      expect(fields[2]?.helpText).toContain('e-mail and text (SMS)');
-      for (const field of fields.slice(1)) expect(field.helpText).toContain('custom value');
+      const singular =
+        expected.materialLabel === 'PDF' ? 'PDF' : expected.materialLabel.toLowerCase();
+      expect(fields.map((field) => field.helpText)).toEqual([
+        `The email address of the contact to send the ${singular} to. ` +
+          'If no contact has it yet, one is created.',
+        `The ${singular} to send, from your library.`,
+        `The template to send the ${singular} with, from your library. ` +
+          'Email and text (SMS) templates are told apart by their titles.',
+      ]);
     });
 
     it(`POSTs exactly {email, ${idKey}, template_id} to ${expected.path} and returns what was sent to whom`, async () => {

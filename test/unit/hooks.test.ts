@@ -254,6 +254,31 @@ describe('performUnsubscribe, whatever the action', () => {
   });
 });
 
+describe('samples for the Zap editor (meta.isLoadingSample)', () => {
+  const contact = (n: number): string =>
+    `[6512e4c1a9b3f2001e7d4a${n.toString(16).padStart(2, '0')},First${n},Last${n},c${n}@example.com,]`;
+  const bulk = {
+    num: 12,
+    contacts: Array.from({ length: 12 }, (_, n) => contact(n)).join(','),
+    removed_date: '2026-03-19T09:02:44.873Z',
+  };
+
+  it('are at most 10 items; other runs of performList get them all', async () => {
+    performListApi('delete_contact').reply(201, [bulk]);
+    performListApi('delete_contact').reply(201, [bulk]);
+    const { list } = hookOperation('delete_contact');
+    const ids = (items: unknown) => (items as { id: string }[]).map((i) => i.id);
+    const all = Array.from(
+      { length: 12 },
+      (_, n) => `6512e4c1a9b3f2001e7d4a${n.toString(16).padStart(2, '0')}`,
+    );
+    expect(
+      ids(await appTester(list, bundleWith({ meta: { isLoadingSample: true } as Bundle['meta'] }))),
+    ).toEqual(all.slice(0, 10));
+    expect(ids(await appTester(list, bundleWith()))).toEqual(all);
+  });
+});
+
 describe('performList, whatever the action', () => {
   const op = hookOperation('create_note');
 

@@ -1,11 +1,17 @@
 // The normaliser on the payload shapes the real service sends (service-observed.md).
 import {
+  bulkContactsOf,
   canonicalJson,
+  contactRecordOf,
   derivedId,
   isEmptyPayload,
+  itemMaker,
   normalise,
   parseContacts,
   parseMaterials,
+  parseRemovedTasks,
+  removedTasksOf,
+  typedBy,
 } from '../../src/hooks/normalise';
 
 const JANE_STRING = '[6512e4c1a9b3f2001e7d4a10,Jane,Cooper,jane.cooper@example.com,+14155550123]';
@@ -197,7 +203,8 @@ describe('normalise', () => {
     expect(normalise(payload)).toEqual({ ...payload, custom_fields: {} });
   });
 
-  it('delete_contact, several at once: `contacts` kept as sent, parsed into contact_list', () => {
+  it('delete_contact, several at once, as one payload: `contacts` kept as sent, nothing added', () => {
+    // The trigger fans it out (bulkContactsOf); normalise alone keeps one object.
     const payload = {
       num: 2,
       contacts: `${JANE_STRING},${OMAR_STRING}`,
@@ -206,7 +213,6 @@ describe('normalise', () => {
     expect(normalise(payload)).toEqual({
       ...payload,
       id: expect.stringMatching(/^evt_[0-9a-f]{24}$/),
-      contact_list: [JANE, OMAR],
     });
   });
 
@@ -326,5 +332,218 @@ describe('isEmptyPayload', () => {
     expect(isEmptyPayload({ id: '', num: 0 })).toBe(false);
     expect(isEmptyPayload({ id: '', set_recurrence: false })).toBe(false);
     expect(isEmptyPayload({ id: '', tags: ['buyer'] })).toBe(false);
+  });
+});
+
+describe('one item per record', () => {
+  const BULK = {
+    num: 2,
+    contacts: `${JANE_STRING},${OMAR_STRING}`,
+    removed_date: '2026-03-19T09:02:44.873Z',
+  };
+  const BLANK_CONTACT = {
+    address: '',
+    city: '',
+    state: '',
+    zip: '',
+    country: '',
+    source: '',
+    company: '',
+    label: '',
+    tags: [],
+    secondary_email: '',
+    secondary_phone: '',
+    website: '',
+    additional_field: '',
+    created_at: null,
+  };
+
+  it('a bulk delete_contact gives one contact record per contact, each with its own id', () => {
+    expect(bulkContactsOf(BULK)).toEqual([
+      { num: 2, removed_date: BULK.removed_date, ...BLANK_CONTACT, ...JANE },
+      { num: 2, removed_date: BULK.removed_date, ...BLANK_CONTACT, ...OMAR },
+    ]);
+  });
+
+  it("a contact record has a single delete's keys, known values from the contact string", () => {
+    expect(contactRecordOf(JANE)).toEqual({ ...BLANK_CONTACT, ...JANE });
+  });
+
+  it('a single delete, or a bulk one with no readable contact, is not split', () => {
+    expect(bulkContactsOf({ id: JANE.id, email: JANE.email })).toBeUndefined();
+    expect(bulkContactsOf({ ...BULK, contacts: 'n/a' })).toBeUndefined();
+    expect(bulkContactsOf({ ...BULK, contacts: '' })).toBeUndefined();
+    expect(bulkContactsOf({ ...BULK, contacts: 2 })).toBeUndefined();
+  });
+
+  const DUE = 'Fri Mar 20 2026 17:00:00 GMT+0000 (Coordinated Universal Time)';
+  const CREATED = 'Sun Mar 15 2026 11:05:47 GMT+0000 (Coordinated Universal Time)';
+  const CALL = `[call,Call Jane, then e-mail her,${JANE_STRING},${DUE},true,WEEK,${CREATED}`;
+  const CALL_TASK = {
+    type: 'call',
+    content: 'Call Jane, then e-mail her',
+    contact: JANE_STRING,
+    due_date: '2026-03-20T17:00:00.000Z',
+    set_recurrence: 'true',
+    recurrence_mode: 'WEEK',
+    create_at: '2026-03-15T11:05:47.000Z',
+  };
+  const EMAIL = `[email,Send the guide,${OMAR_STRING},${DUE},false,undefined,${CREATED}`;
+  const EMAIL_TASK = {
+    ...CALL_TASK,
+    type: 'email',
+    content: 'Send the guide',
+    contact: OMAR_STRING,
+    set_recurrence: 'false',
+    recurrence_mode: '',
+  };
+
+  it('removed_task: one task, or several joined by commas; content may hold commas', () => {
+    expect(parseRemovedTasks(CALL)).toEqual([CALL_TASK]);
+    expect(parseRemovedTasks(`${CALL},${EMAIL}`)).toEqual([CALL_TASK, EMAIL_TASK]);
+  });
+
+  it("removed_task: the service's sample form without the leading bracket", () => {
+    expect(parseRemovedTasks(CALL.slice(1))).toEqual([CALL_TASK]);
+  });
+
+  it('removed_task: missing or unreadable dates are null', () => {
+    const text = `[call,Call,${JANE_STRING},undefined,true,WEEK,soon`;
+    expect(parseRemovedTasks(text)).toEqual([
+      { ...CALL_TASK, content: 'Call', due_date: null, create_at: null },
+    ]);
+  });
+
+  it.each([
+    ['no contact string', '[call,Call Jane,2026,true,WEEK,2026'],
+    ['no content before the contact', `[call${JANE_STRING.replace('[', ',[')},x,true,WEEK,y`],
+    ['too few fields after the contact', `[call,Call,${JANE_STRING},${DUE},true`],
+    ['too many fields after the contact', `[call,Call,${JANE_STRING},${DUE},true,WEEK,x,y`],
+    ['an unclosed contact', `[call,Call,${JANE_STRING.slice(0, -1)}`],
+    ['the old made-up shape', '[6601b4e2c2d4e50013b7ea07,call,Call Jane'],
+    ['nothing', ''],
+  ])('removed_task: %s is not a task shape', (_what, text) => {
+    expect(parseRemovedTasks(text)).toBeUndefined();
+  });
+
+  it('removed_task takes time linear in its length (a long text of near-misses)', () => {
+    const nearMiss = `,[${'a'.repeat(23)}`.repeat(50_000);
+    const started = process.hrtime.bigint();
+    expect(parseRemovedTasks(`[call,x${nearMiss}`)).toBeUndefined();
+    // Quadratic scanning of 1.3 MB would take minutes; linear takes milliseconds.
+    expect(Number(process.hrtime.bigint() - started) / 1e9).toBeLessThan(5);
+  });
+
+  it('delete_task: one item per task, beside num, removed_task and removed_date as sent', () => {
+    const payload = { num: 2, removed_task: `${CALL},${EMAIL}`, removed_date: BULK.removed_date };
+    expect(removedTasksOf(payload)).toEqual([
+      { ...payload, ...CALL_TASK },
+      { ...payload, ...EMAIL_TASK },
+    ]);
+    expect(removedTasksOf({ ...payload, removed_task: 'n/a' })).toBeUndefined();
+    expect(removedTasksOf({ num: 1 })).toBeUndefined();
+  });
+});
+
+describe('values of the types their output fields declare', () => {
+  const typed = typedBy([
+    { key: 'amount', type: 'number' },
+    { key: 'pages', type: 'integer' },
+    { key: 'repeats', type: 'boolean' },
+    { key: 'name', type: 'string' },
+    { key: 'when', type: 'datetime' },
+    { key: 'items[]count', type: 'number' },
+    { key: 'deal__size', type: 'number' },
+    { key: 'scores', type: 'number', list: true },
+  ]);
+  const item = (fields: Record<string, unknown>) => ({ id: 'x', ...fields });
+
+  it('numbers and booleans sent as strings get their type; blank ones are null', () => {
+    expect(typed(item({ amount: '4', pages: ' 12 ', repeats: 'TRUE' }))).toEqual(
+      item({ amount: 4, pages: 12, repeats: true }),
+    );
+    expect(typed(item({ amount: '87.5', repeats: 'false' }))).toEqual(
+      item({ amount: 87.5, repeats: false }),
+    );
+    expect(typed(item({ amount: '', pages: '  ', repeats: '' }))).toEqual(
+      item({ amount: null, pages: null, repeats: null }),
+    );
+  });
+
+  it('values already of their type, text that holds no value of it, and other fields stay as sent', () => {
+    const sent = item({
+      amount: 4,
+      pages: '2.5',
+      repeats: 'yes',
+      name: '42',
+      when: '2026-03-17T18:26:09.314Z',
+      other: '7',
+    });
+    expect(typed(sent)).toEqual(sent);
+    expect(typed(item({ amount: 'many', repeats: true }))).toEqual(
+      item({ amount: 'many', repeats: true }),
+    );
+  });
+
+  it('follows list[]child and parent__child keys, and types each value of a list field', () => {
+    expect(
+      typed(
+        item({
+          items: [{ count: '1' }, { count: 2 }, 'x'],
+          deal: { size: '3' },
+          scores: ['1', '', 2],
+        }),
+      ),
+    ).toEqual(
+      item({ items: [{ count: 1 }, { count: 2 }, 'x'], deal: { size: 3 }, scores: [1, null, 2] }),
+    );
+  });
+
+  it('a missing field stays missing, and the item given is not changed', () => {
+    const sent = item({ items: 'not a list', deal: 'not an object' });
+    expect(typed(sent)).toEqual(sent);
+    const original = item({ amount: '4' });
+    typed(original);
+    expect(original).toEqual(item({ amount: '4' }));
+  });
+});
+
+describe('itemMaker', () => {
+  it('normalises, fans out and types: a bulk delete gives typed items with their own ids', () => {
+    const make = itemMaker({
+      outputFields: [{ key: 'num', type: 'number' }],
+      expand: bulkContactsOf,
+    });
+    const items = make({
+      num: '2',
+      contacts: `${JANE_STRING},${OMAR_STRING}`,
+      removed_date: '2026-03-19T09:02:44.873Z',
+    });
+    expect(items.map((i) => [i.id, i.email, i.num, i.custom_fields])).toEqual([
+      [JANE.id, JANE.email, 2, {}],
+      [OMAR.id, OMAR.email, 2, {}],
+    ]);
+  });
+
+  it('a payload that is not split is one normalised item', () => {
+    expect(itemMaker({ outputFields: [] })(NOTE)).toEqual([normalise(NOTE)]);
+    expect(itemMaker({ outputFields: [], expand: removedTasksOf })(NOTE)).toEqual([
+      normalise(NOTE),
+    ]);
+  });
+
+  it('tasks without ids get distinct, stable ids', () => {
+    const make = itemMaker({ outputFields: [], expand: removedTasksOf });
+    const due = 'Fri Mar 20 2026 17:00:00 GMT+0000';
+    const payload = {
+      num: 2,
+      removed_task: `[call,A,${JANE_STRING},${due},true,WEEK,${due},[call,B,${JANE_STRING},${due},true,WEEK,${due}`,
+      removed_date: '2026-03-19T09:02:44.873Z',
+    };
+    const [first, second] = make(payload);
+    expect(first?.id).toMatch(/^evt_[0-9a-f]{24}$/);
+    expect(second?.id).toMatch(/^evt_[0-9a-f]{24}$/);
+    expect(first?.id).not.toBe(second?.id);
+    expect(make({ ...payload }).map((i) => i.id)).toEqual([first?.id, second?.id]);
   });
 });

@@ -1,7 +1,12 @@
 // Zapier's publishing checks that depend only on the definition (listed at the
 // end of the platform notes), held against every visible operation and the auth
 // fields. A broken rule fails a test named after the rule and the operation.
+import nock from 'nock';
+import type { Bundle, ZObject } from 'zapier-platform-core';
+import { HOOK_EVENTS } from '../../src/hooks/events';
 import App from '../../src/index';
+import { LISTS, type ListKey } from '../../src/triggers/lists';
+import { API_KEY, appTester, bundleWith } from '../support/app';
 
 interface Field {
   key: string;
@@ -17,6 +22,7 @@ interface Field {
 interface Operation {
   kind: 'trigger' | 'create' | 'search';
   key: string;
+  noun: string;
   label: string;
   description: string;
   hidden: boolean;
@@ -33,24 +39,27 @@ const asOperations = (
 ): Operation[] =>
   Object.entries(record ?? {}).map(([key, value]) => {
     const def = value as {
+      noun: string;
       display: { label: string; description: string; hidden?: boolean };
       operation: Record<string, unknown> & {
         type?: string;
         sample?: Record<string, unknown>;
         inputFields?: unknown;
-        outputFields?: Field[];
+        outputFields?: (Field | ((...args: never[]) => unknown))[];
       };
     };
     return {
       kind,
       key,
+      noun: def.noun,
       label: def.display.label,
       description: def.display.description,
       hidden: def.display.hidden === true,
       type: def.operation.type,
       sample: def.operation.sample,
       inputFields: def.operation.inputFields,
-      outputFields: def.operation.outputFields ?? [],
+      // The static fields: a function (an account's custom fields) is tested on its own.
+      outputFields: (def.operation.outputFields ?? []).filter((f) => typeof f !== 'function'),
       operation: def.operation,
     };
   });
@@ -352,4 +361,237 @@ describe('the rule helpers themselves', () => {
     expect(ISO_WITH_ZONE.test('2026-03-14T15:09:26')).toBe(false);
     expect(ISO_WITH_ZONE.test('2026-03-14')).toBe(false);
   });
+});
+
+// ---- The rules of the publishing requirements that a reviewer checks by hand ----
+
+/** Zapier's style: "Triggers when …", "no more than a handful of additional words". */
+const MAX_DESCRIPTION_WORDS = 15;
+/** Help text that says what the field is for, without repeating how the editor works. */
+const MAX_HELP_WORDS = 30;
+const APP_NAME = /crm\s*grow/i;
+const wordsOf = (text: string): number => text.trim().split(/\s+/).length;
+
+/** Every label, help text and description a Zap builder reads in the definition. */
+const visibleTexts = (): [string, string][] => [
+  ...named.flatMap(([name, op]) => [
+    [`${name} label`, op.label] as [string, string],
+    [`${name} description`, op.description] as [string, string],
+    ...[...staticInputFields(op), ...op.outputFields].flatMap((f): [string, string][] => [
+      [`${name} ${f.key} label`, f.label ?? ''],
+      ...(f.helpText ? [[`${name} ${f.key} help`, f.helpText] as [string, string]] : []),
+      ...(Array.isArray(f.choices)
+        ? (f.choices as Field[]).map((c): [string, string] => [
+            `${name} ${f.key} choice`,
+            c.label ?? '',
+          ])
+        : []),
+    ]),
+  ]),
+  ...authFields.flatMap((f): [string, string][] => [
+    [`auth ${f.key} label`, f.label ?? ''],
+    [`auth ${f.key} help`, f.helpText ?? ''],
+  ]),
+];
+
+describe("descriptions in Zapier's style (PR 4.1, 5.1, 6.2)", () => {
+  it.each(named)('%s: one short sentence of at most 15 words, without the app name', (_n, op) => {
+    expect({
+      words: wordsOf(op.description) <= MAX_DESCRIPTION_WORDS,
+      text: op.description,
+    }).toEqual({
+      words: true,
+      text: op.description,
+    });
+    expect(op.description).not.toMatch(APP_NAME);
+    expect(op.description).toMatch(/^[A-Z][^.]*[^.]\.$/);
+  });
+
+  it.each(creates)('%s: an action says what it does: "Sends …", "Adds …"', (_n, op) => {
+    expect(op.description).toMatch(/^(Sends|Adds|Creates|Updates) .+\.$/);
+  });
+
+  it('no operation label names the app either', () => {
+    expect(named.filter(([, op]) => APP_NAME.test(op.label))).toEqual([]);
+  });
+});
+
+describe('one style throughout (PR 1.4, 5.2.4)', () => {
+  it('"email", never "e-mail", in labels, help text, choices and descriptions', () => {
+    expect(visibleTexts().filter(([, text]) => /e-mail/i.test(text))).toEqual([]);
+  });
+
+  it('labels do not list raw values such as (VIDEO, PDF or IMAGE); choices carry their labels', () => {
+    const rawList = /\((?:[A-Z]{2,}\b[,\s]*(?:or\s+)?){2,}\)/;
+    expect(
+      visibleTexts().filter(([where, text]) => where.endsWith('label') && rawList.test(text)),
+    ).toEqual([]);
+  });
+
+  it.each(named)('%s: help text is short and does not restate how the editor works', (_n, op) => {
+    for (const field of staticInputFields(op).filter((f) => f.helpText)) {
+      const help = field.helpText ?? '';
+      expect({ field: field.key, words: wordsOf(help) <= MAX_HELP_WORDS }).toEqual({
+        field: field.key,
+        words: true,
+      });
+      expect({ field: field.key, help }).not.toEqual({
+        field: field.key,
+        help: expect.stringMatching(/custom value|pick one|from an earlier step|dropdown/i),
+      });
+    }
+  });
+});
+
+describe('the same label for the same key', () => {
+  /** Keys whose value is the operation's own record: labelled by the noun, as "Deal ID". */
+  const RECORD_KEYS = new Set(['id', 'title', 'type', 'content', 'create_at', 'created_at']);
+  /** A derived id (the service sends none) is the "Event ID" wherever it is. */
+  const DERIVED_ID = 'Event ID';
+  const outputs = [...triggers, ...searches].flatMap(([name, op]) =>
+    op.outputFields.map((f) => ({ name, noun: op.noun, key: f.key, label: f.label ?? '' })),
+  );
+  const labelsBy = (keyOf: (o: (typeof outputs)[number]) => string): Record<string, string[]> => {
+    const labels: Record<string, Set<string>> = {};
+    for (const o of outputs) (labels[keyOf(o)] ??= new Set()).add(o.label);
+    return Object.fromEntries(Object.entries(labels).map(([k, v]) => [k, [...v]]));
+  };
+
+  // The service's create_at is the time of the event: a deal's creation for
+  // New Deal, its move for Deal Moved, so its label names the event.
+  it('an output key has one label among the triggers and searches of a noun (create_at: the event)', () => {
+    const mixed = Object.entries(labelsBy((o) => `${o.noun} ${o.key}`))
+      .filter(([key]) => !key.endsWith(' create_at'))
+      .filter(
+        ([key, labels]) =>
+          labels.filter((l) => !(key.endsWith(' id') && l === DERIVED_ID)).length > 1,
+      );
+    expect(mixed).toEqual([]);
+  });
+
+  it('an output key has one label app-wide, but for the keys that name the record', () => {
+    const mixed = Object.entries(labelsBy((o) => o.key)).filter(
+      ([key, labels]) => !RECORD_KEYS.has(key) && labels.length > 1,
+    );
+    expect(mixed).toEqual([]);
+  });
+
+  it('times are labelled "… At", dates "… Date"', () => {
+    const times = outputs.filter((o) => /(^|_)(create_at|created_at|removed_date)$/.test(o.key));
+    expect(times.filter((o) => !o.label.endsWith(' At'))).toEqual([]);
+    expect(times.length).toBeGreaterThan(15);
+    const dates = outputs.filter((o) => o.key === 'due_date');
+    expect(dates.filter((o) => !o.label.endsWith(' Date'))).toEqual([]);
+  });
+
+  it("the keys that name the record are labelled by the operation's noun", () => {
+    const odd = outputs.filter(
+      (o) => RECORD_KEYS.has(o.key) && !o.label.startsWith(`${o.noun} `) && o.label !== DERIVED_ID,
+    );
+    expect(odd).toEqual([]);
+  });
+
+  it.each(creates)(
+    '%s: an output of an input has its label, or "<label> ID" for a dropdown',
+    (_n, op) => {
+      for (const input of staticInputFields(op)) {
+        const output = op.outputFields.find((f) => f.key === input.key);
+        const expected = input.dynamic ? `${input.label ?? ''} ID` : input.label;
+        expect({ key: input.key, label: output?.label }).toEqual({
+          key: input.key,
+          label: expected,
+        });
+      }
+    },
+  );
+});
+
+describe('samples hold only the keys every account sends (PR 4.7, T004)', () => {
+  /** An output key's top-level key: `contacts[]id` is `contacts`, `a__b` is `a`. */
+  const rootOf = (key: string): string => key.split(/\[\]|__/)[0] ?? key;
+
+  it.each(triggers)(
+    '%s: each key is an output field, or custom_fields, which is empty',
+    (_n, op) => {
+      const roots = new Set(op.outputFields.map((f) => rootOf(f.key)));
+      const sample = op.sample ?? {};
+      expect(
+        Object.keys(sample).filter((key) => !roots.has(key) && key !== 'custom_fields'),
+      ).toEqual([]);
+      if ('custom_fields' in sample) expect(sample.custom_fields).toEqual({});
+      if ('additional_field' in sample)
+        expect(JSON.parse(String(sample.additional_field))).toEqual({});
+    },
+  );
+});
+
+describe('output types through perform, on every sample (T005, Z001)', () => {
+  type Run = (z: ZObject, bundle: Bundle) => Promise<unknown>;
+  const performOf = (op: Operation): Run => op.operation.perform as Run;
+
+  /** Every value of a typed output field of these items that is not of its type. */
+  const wrongTypes = (op: Operation, items: unknown): unknown[] => {
+    expect(Array.isArray(items) && items.length > 0).toBe(true);
+    return op.outputFields.flatMap((field) => {
+      const check = field.type ? TYPE_CHECKS[field.type] : undefined;
+      if (!check) return [];
+      return (items as unknown[]).flatMap((item) =>
+        valuesAt(item, field.key)
+          .filter((v) => v !== null && !check(v))
+          .map((value) => ({ key: field.key, type: field.type, value })),
+      );
+    });
+  };
+
+  /** The payload with every number and boolean sent as a string, as some services do. */
+  const asStrings = (value: unknown): unknown => {
+    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+    if (Array.isArray(value)) return value.map(asStrings);
+    if (typeof value === 'object' && value !== null)
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, asStrings(v)]));
+    return value;
+  };
+
+  const typedFields = (op: Operation): Field[] =>
+    op.outputFields.filter((f) => f.type && f.type !== 'string' && f.type !== 'text');
+
+  it('the hook triggers declare typed fields, so the strings variant checks real coercions', () => {
+    expect(
+      hooks.flatMap(([, op]) =>
+        typedFields(op)
+          .filter((f) => f.type !== 'datetime')
+          .map((f) => `${op.key}.${f.key}`),
+      ),
+    ).toEqual([
+      'watch_material.material_amount',
+      'create_task.set_recurrence',
+      'update_task.set_recurrence',
+      'delete_task.set_recurrence',
+      'delete_task.num',
+    ]);
+  });
+
+  it.each(hooks)(
+    '%s: the sample payload, as sent and with numbers and booleans as strings',
+    async (_n, op) => {
+      const payload = HOOK_EVENTS.find((e) => e.action === op.key)?.payload;
+      for (const body of [payload, asStrings(payload)]) {
+        const items = await appTester(performOf(op), bundleWith({ cleanedRequest: body as never }));
+        expect(wrongTypes(op, items)).toEqual([]);
+      }
+    },
+  );
+
+  it.each(triggers.filter(([, op]) => op.type !== 'hook'))(
+    '%s: the sample, as the service lists it',
+    async (_n, op) => {
+      const { endpoint } = LISTS[op.key as ListKey];
+      nock('https://api.crmgrow.com', { reqheaders: { authorization: API_KEY } })
+        .get(endpoint.path)
+        .reply(200, [op.sample]);
+      const items = await appTester(performOf(op), bundleWith());
+      expect(items).toEqual([op.sample]);
+      expect(wrongTypes(op, items)).toEqual([]);
+    },
+  );
 });

@@ -23,7 +23,7 @@ const EXPECTED = {
     path: '/api/video',
     noun: 'Video',
     label: 'Find Video',
-    description: 'Finds a video in your CRMGrow library by its title.',
+    description: 'Finds a video by its title.',
     singular: 'video',
     plural: 'videos',
   },
@@ -32,7 +32,7 @@ const EXPECTED = {
     path: '/api/pdf',
     noun: 'PDF',
     label: 'Find PDF',
-    description: 'Finds a PDF in your CRMGrow library by its title.',
+    description: 'Finds a PDF by its title.',
     singular: 'PDF',
     plural: 'PDFs',
   },
@@ -41,7 +41,7 @@ const EXPECTED = {
     path: '/api/image',
     noun: 'Image',
     label: 'Find Image',
-    description: 'Finds an image in your CRMGrow library by its title.',
+    description: 'Finds an image by its title.',
     singular: 'image',
     plural: 'images',
   },
@@ -50,9 +50,7 @@ const EXPECTED = {
     path: '/api/template',
     noun: 'Template',
     label: 'Find Template',
-    description:
-      'Finds a template in your CRMGrow library by its title. ' +
-      'Templates come in e-mail and text (SMS) kinds, told apart only by their titles.',
+    description: 'Finds a template by its title.',
     singular: 'template',
     plural: 'templates',
   },
@@ -123,9 +121,8 @@ describe('searches', () => {
           type: 'string',
           required: true,
           helpText:
-            `The title of the ${expected.singular} to find, or a part of it; case and extra ` +
-            'spaces do not matter. Exact matches come first, then titles that contain the text, ' +
-            'newest first in each group. The step uses the first.',
+            `The title of the ${expected.singular} to find, or part of it, in any case. Exact ` +
+            'matches come first, then partial ones, newest first. The step uses the first.',
         },
       ]);
     });

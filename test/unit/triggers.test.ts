@@ -35,9 +35,7 @@ const EXPECTED = {
     noun: 'Template',
     label: 'New Template',
     plural: 'templates',
-    description:
-      'Triggers when a new template (canned message) is added to your library. ' +
-      'Templates come in e-mail and text (SMS) kinds, told apart only by their titles.',
+    description: 'Triggers when a new email or text (SMS) template is added.',
   },
 } as const satisfies Record<ListKey, unknown>;
 
@@ -172,6 +170,19 @@ describe('list triggers', () => {
       expect(result).toHaveLength(10_000);
       expect(result[0]).toEqual(item(10_499));
       expect(result[9_999]).toEqual(item(500));
+    });
+
+    it('gives the Zap editor the newest 10 items when it loads samples, whatever the order', async () => {
+      api(key).reply(200, scrambled(2_500).map(item));
+      expect(await poll(key, { isLoadingSample: true })).toEqual(
+        Array.from({ length: 10 }, (_, k) => item(2_499 - k)),
+      );
+      const unordered = [{ id: 42, title: 'Numeric id' }, ...scrambled(20).map(item)];
+      api(key).reply(200, unordered);
+      expect(await poll(key, { isLoadingSample: true })).toEqual([
+        { id: '42', title: 'Numeric id' },
+        ...scrambled(20).slice(0, 9).map(item),
+      ]);
     });
 
     it("returns every item in the service's order when an id is not an ObjectId, and nothing on page 1", async () => {
