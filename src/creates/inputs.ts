@@ -1,5 +1,5 @@
 // The actions' input fields, and the one check every action runs on its
-// inputs before any request: trimmed, present, and an e-mail address where
+// inputs before any request: trimmed, present, and an email address where
 // one is expected. Every field of these actions is required.
 import type { PlainInputField, ZObject } from 'zapier-platform-core';
 import type { SentField } from '../http/errors';
@@ -35,13 +35,13 @@ export const inputFieldOf = (input: ActionInput): PlainInputField => ({
   ...(input.list ? { dynamic: dropdownOf(input.list), search: searchOf(input.list) } : {}),
 });
 
-/** The e-mail field; the service finds the contact by it, or creates one. */
+/** The email field; the service finds the contact by it, or creates one. */
 export const emailInput = (label: string, purpose: string): ActionInput<'email'> => ({
   key: 'email',
   label,
   kind: 'email',
   helpText: `The email address of the contact ${purpose}. If no contact has it yet, one is created.`,
-  whenBlank: 'Map an e-mail address from an earlier step or type one.',
+  whenBlank: 'Map an email address from an earlier step or type one.',
 });
 
 /** A dropdown of one of the lists, which also takes an id mapped from an earlier step. */
@@ -102,9 +102,9 @@ export function emailAddressOf(value: string): string | 'list' | 'invalid' {
 }
 
 /**
- * The trimmed value of every input (for an e-mail, the address alone), or a
+ * The trimmed value of every input (for an email, the address alone), or a
  * user-facing error naming the first field that is blank, missing, not a
- * single value, or not one e-mail address. It halts the run: the record's
+ * single value, or not one email address. It halts the run: the record's
  * data is at fault, and Zapier does not count a halted run toward turning
  * the Zap off.
  */
@@ -133,13 +133,13 @@ export function readInputs<K extends string>(
     const address = emailAddressOf(value);
     if (address === 'list') {
       throw invalid(
-        `"${shown(value)}" in "${input.label}" holds more than one e-mail address. ` +
+        `"${shown(value)}" in "${input.label}" holds more than one email address. ` +
           'Each step takes one address: map a single address, or use one step per address.',
       );
     }
     if (address === 'invalid') {
       throw invalid(
-        `"${shown(value)}" in "${input.label}" is not an e-mail address. ` +
+        `"${shown(value)}" in "${input.label}" is not an email address. ` +
           'Map or type an address such as name@example.com, or Jane Doe <name@example.com>.',
       );
     }

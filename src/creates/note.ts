@@ -1,4 +1,4 @@
-// Add a note to a contact, found (or created) by e-mail address.
+// Add a note to a contact, found (or created) by email address.
 import {
   defineCreate,
   type Bundle,

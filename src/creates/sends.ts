@@ -51,7 +51,7 @@ const sendInputs = <I extends string>(spec: SendSpec<I>): ActionInput<keyof Send
 
 /**
  * What was sent to whom. The service answers only `{"status": true}`, so
- * there is no record id; `id` ("<material id>:<e-mail>") names the send for
+ * there is no record id; `id` ("<material id>:<email>") names the send for
  * Zapier, which expects one.
  */
 const sendResult = <I extends string>(spec: SendSpec<I>, values: SendValues<I>): SendResult => ({

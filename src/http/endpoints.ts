@@ -14,7 +14,7 @@ export interface Endpoint {
   readonly answer: AnswerRule;
   /**
    * What the request does, for a write that may have happened when no clear
-   * answer comes back ("the e-mail"); such a request is never retried.
+   * answer comes back ("the email"); such a request is never retried.
    * Undefined for reads, which are safe to repeat.
    */
   readonly effect?: string;
@@ -56,9 +56,9 @@ export const ENDPOINTS = {
   listPdfs: endpoint('GET', '/api/pdf', { wholeLibrary: true }),
   listImages: endpoint('GET', '/api/image', { wholeLibrary: true }),
   listTemplates: endpoint('GET', '/api/template', { wholeLibrary: true }),
-  sendVideo: endpoint('POST', '/api/send-video', write('the e-mail')),
-  sendPdf: endpoint('POST', '/api/send-pdf', { base: 'ALT_BASE_URL', ...write('the e-mail') }),
-  sendImage: endpoint('POST', '/api/send-image', write('the e-mail')),
+  sendVideo: endpoint('POST', '/api/send-video', write('the email')),
+  sendPdf: endpoint('POST', '/api/send-pdf', { base: 'ALT_BASE_URL', ...write('the email') }),
+  sendImage: endpoint('POST', '/api/send-image', write('the email')),
   addNote: endpoint('POST', '/api/note', write('the note')),
   // The webhook endpoints list only Authorization; subscribe still sends JSON.
   // A second subscription would deliver every event twice.

@@ -15,7 +15,7 @@ export interface CallContext {
   readonly baseVariable: BaseUrlVariable;
   readonly baseUrl: string;
   /**
-   * What a write does, as a noun ("the e-mail"): it may have happened when no
+   * What a write does, as a noun ("the email"): it may have happened when no
    * clear answer came back, so it is never retried. Undefined for reads.
    */
   readonly effect?: string;
@@ -227,7 +227,7 @@ const fieldOf = (call: CallContext, key: string): SentField | undefined =>
 
 /**
  * The error for a refusal the service words in a way we know: some name the
- * field at fault, and a refused e-mail address halts this run alone.
+ * field at fault, and a refused email address halts this run alone.
  */
 function knownRefusal(
   errors: ZErrors,
@@ -249,8 +249,8 @@ function knownRefusal(
   const email = fieldOf(call, 'email');
   if (email && words.includes('email address')) {
     return new errors.HaltedError(
-      `${SERVICE_NAME} refused the e-mail address "${shown(email.value)}" in "${email.label}" ` +
-        `(${said}). Map a valid e-mail address to this field; this run was stopped and the ` +
+      `${SERVICE_NAME} refused the email address "${shown(email.value)}" in "${email.label}" ` +
+        `(${said}). Map a valid email address to this field; this run was stopped and the ` +
         'next ones go on.',
     );
   }
@@ -266,8 +266,8 @@ function knownRefusal(
   }
   if (email && words === 'send error') {
     return new errors.Error(
-      `${SERVICE_NAME} could not deliver the e-mail to "${shown(email.value)}" (${said}). ` +
-        `Check the address and the e-mail settings of your ${SERVICE_NAME} account, then run ` +
+      `${SERVICE_NAME} could not deliver the email to "${shown(email.value)}" (${said}). ` +
+        `Check the address and the email settings of your ${SERVICE_NAME} account, then run ` +
         'the step again.',
       'delivery_failed',
       status,

@@ -103,7 +103,7 @@ describe('polling triggers (also the dropdown sources)', () => {
     },
   );
 
-  it('lists e-mail and SMS templates alike', async () => {
+  it('lists email and SMS templates alike', async () => {
     const titles = (
       (await run('triggers.template.operation.perform', bundleFor(sandbox()))) as {
         title: string;
@@ -410,7 +410,7 @@ describe('failures, as the Zap builder sees them', () => {
     },
   );
 
-  it('a mapped value that is not an e-mail address halts the run, before any request', async () => {
+  it('a mapped value that is not an email address halts the run, before any request', async () => {
     const { result: failure, requests } = await requestsDuring(sandbox(), () =>
       failureOf(sendVideo({ email: 'Jane Cooper' })),
     );
@@ -418,7 +418,7 @@ describe('failures, as the Zap builder sees them', () => {
     expect(failure).toMatchObject({
       name: 'HaltedError',
       message:
-        '"Jane Cooper" in "Recipient Email" is not an e-mail address. Map or type an address such ' +
+        '"Jane Cooper" in "Recipient Email" is not an email address. Map or type an address such ' +
         'as name@example.com, or Jane Doe <name@example.com>.',
     });
   });
@@ -497,8 +497,8 @@ describe('failures, as the Zap builder sees them', () => {
     [
       'a delivery the service could not make',
       { template_id: '69a381800f00000000000001' },
-      'CRMGrow could not deliver the e-mail to "jane.cooper@example.com" (CRMGrow said "Send error"). ' +
-        'Check the address and the e-mail settings of your CRMGrow account, then run the step again.',
+      'CRMGrow could not deliver the email to "jane.cooper@example.com" (CRMGrow said "Send error"). ' +
+        'Check the address and the email settings of your CRMGrow account, then run the step again.',
     ],
   ])('400 for %s names the field and quotes the service', async (_, inputData, message) => {
     const failure = await failureOf(sendVideo(inputData));

@@ -60,7 +60,7 @@ const CASES: Record<string, Behaviour> = {
   shortClose: shortBody('close'),
   resets,
   statusFalseText: answers(200, { status: 'false' }),
-  successFalse: answers(200, { success: false, error: 'Monthly e-mail quota reached' }),
+  successFalse: answers(200, { success: false, error: 'Monthly email quota reached' }),
   emptyList: answers(200, []),
   emptyObject: answers(200, {}),
   errorText: answers(200, { status: true, error: 'Template is archived' }),
@@ -153,7 +153,7 @@ describe('the service at its worst, through build.zip as Zapier runs it', () => 
         ) as string;
       expect(failure(send)).toEqual({
         name: 'AppError',
-        message: late('/api/send-video', 'The e-mail'),
+        message: late('/api/send-video', 'The email'),
       });
       expect(failure(added)).toEqual({ name: 'AppError', message: late('/api/note', 'The note') });
       expect(failure(subscribed)).toEqual({
@@ -178,7 +178,7 @@ describe('the service at its worst, through build.zip as Zapier runs it', () => 
       const broke = (where: string): string =>
         `The connection to CRMGrow at ${new URL(server.url).host} broke before its answer to ${where} came (the connection was reset).`;
       expect(failure(send).message).toBe(
-        `${broke('POST /resets/api/send-pdf')} The e-mail may have gone through: check in CRMGrow before you run this step again. Zapier does not retry it by itself, so nothing is done twice.`,
+        `${broke('POST /resets/api/send-pdf')} The email may have gone through: check in CRMGrow before you run this step again. Zapier does not retry it by itself, so nothing is done twice.`,
       );
       expect(failure(added).message).toBe(
         `${broke('POST /resets/api/note')} The note may have gone through: check in CRMGrow before you run this step again. Zapier does not retry it by itself, so nothing is done twice.`,
@@ -274,7 +274,7 @@ describe('the service at its worst, through build.zip as Zapier runs it', () => 
       'a name and an unclosed address': () => `Jane${spaces()}<jane@example.com`,
     };
 
-    it('an e-mail built to make a pattern backtrack is refused, each well within a second', async () => {
+    it('an email built to make a pattern backtrack is refused, each well within a second', async () => {
       const outcomes = await run(
         ...Object.values(emails).map((email) =>
           event(SEND_VIDEO, 'ok', { inputData: { ...sendVideo, email: email() } }),
@@ -283,7 +283,7 @@ describe('the service at its worst, through build.zip as Zapier runs it', () => 
       expect(outcomes).toHaveLength(5);
       for (const outcome of outcomes) {
         expect(outcome.name).toBe('HaltedError');
-        expect(userMessage(outcome)).toMatch(/" in "Recipient Email" is not an e-mail address\./);
+        expect(userMessage(outcome)).toMatch(/" in "Recipient Email" is not an email address\./);
         expect(outcome.ms).toBeLessThan(1_000);
       }
     });
@@ -319,7 +319,7 @@ describe('the service at its worst, through build.zip as Zapier runs it', () => 
       [
         '"success": false with an error',
         'successFalse',
-        'CRMGrow said "Monthly e-mail quota reached"',
+        'CRMGrow said "Monthly email quota reached"',
       ],
       ['an error beside "status": true', 'errorText', 'CRMGrow said "Template is archived"'],
     ])('%s is a failure quoting the service', async (_what, base, said) => {
@@ -345,7 +345,7 @@ describe('the service at its worst, through build.zip as Zapier runs it', () => 
         event(SEND_IMAGE, base, { inputData: sendImage }),
       );
       expect(failure(pdf).message).toBe(
-        `CRMGrow answered POST /${base}/api/send-pdf without confirming it (no "status": true; its answer: ${shown}), so this step does not report it as done. The e-mail may have gone through: check in CRMGrow before you run this step again. Zapier does not retry it by itself, so nothing is done twice.`,
+        `CRMGrow answered POST /${base}/api/send-pdf without confirming it (no "status": true; its answer: ${shown}), so this step does not report it as done. The email may have gone through: check in CRMGrow before you run this step again. Zapier does not retry it by itself, so nothing is done twice.`,
       );
       expect(failure(image).message).toContain(
         `POST /${base}/api/send-image without confirming it`,
@@ -393,7 +393,7 @@ describe('the service at its worst, through build.zip as Zapier runs it', () => 
       expect(failure(send)).toEqual({
         name: 'AppError',
         message:
-          'CRMGrow had a server error on POST /down/api/send-video (HTTP 503: "Down for maintenance"). The e-mail may have gone through: check in CRMGrow before you run this step again. Zapier does not retry it by itself, so nothing is done twice.',
+          'CRMGrow had a server error on POST /down/api/send-video (HTTP 503: "Down for maintenance"). The email may have gone through: check in CRMGrow before you run this step again. Zapier does not retry it by itself, so nothing is done twice.',
       });
       expect(failure(subscribed).message).toContain('The subscription may have gone through');
       expect(server.received('down').filter((r) => r.method === 'POST')).toHaveLength(2);

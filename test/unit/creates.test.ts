@@ -96,7 +96,7 @@ async function refusedInput(key: ActionKey, inputData: Record<string, unknown>):
   return userMessage(error);
 }
 
-/** E-mail fields as mail apps' "From" fields give them, and the address each names. */
+/** Email fields as mail apps' "From" fields give them, and the address each names. */
 const NAMED_EMAILS = [
   ['Jane Doe <jane.doe@example.com>', EMAIL],
   ['"Doe, Jane" <jane.doe@example.com>', EMAIL],
@@ -117,11 +117,11 @@ const EMAIL_LISTS = [
 ] as const;
 
 const notAnEmail = (value: string, label: string): string =>
-  `"${value}" in "${label}" is not an e-mail address. Map or type an address such as ` +
+  `"${value}" in "${label}" is not an email address. Map or type an address such as ` +
   'name@example.com, or Jane Doe <name@example.com>.';
 
 const severalEmails = (value: string, label: string): string =>
-  `"${value}" in "${label}" holds more than one e-mail address. Each step takes one ` +
+  `"${value}" in "${label}" holds more than one email address. Each step takes one ` +
   'address: map a single address, or use one step per address.';
 
 /**
@@ -137,9 +137,9 @@ const ERROR_ANSWERS = [
     'template_not_found',
     'CRMGrow could not find the template "',
   ],
-  [400, 'Invalid email address', 'HaltedError', undefined, 'CRMGrow refused the e-mail address "'],
-  [400, 'empty email address', 'HaltedError', undefined, 'CRMGrow refused the e-mail address "'],
-  [400, 'Send error', 'AppError', 'delivery_failed', 'CRMGrow could not deliver the e-mail to "'],
+  [400, 'Invalid email address', 'HaltedError', undefined, 'CRMGrow refused the email address "'],
+  [400, 'empty email address', 'HaltedError', undefined, 'CRMGrow refused the email address "'],
+  [400, 'Send error', 'AppError', 'delivery_failed', 'CRMGrow could not deliver the email to "'],
   [
     400,
     'Account is Suspended',
@@ -334,12 +334,12 @@ describe('actions', () => {
 
       it('names both when the material and the template ids are malformed', async () => {
         expect(
-          await fail({ [idKey]: `${idValue.slice(0, 23)}z`, template_id: 'Welcome e-mail' }),
+          await fail({ [idKey]: `${idValue.slice(0, 23)}z`, template_id: 'Welcome email' }),
         ).toEqual({
           message:
             serverError +
             `CRMGrow could not use "${idValue.slice(0, 23)}z" in "${expected.materialLabel}" or ` +
-            '"Welcome e-mail" in "Template": they are not IDs of CRMGrow, which are 24 characters ' +
+            '"Welcome email" in "Template": they are not IDs of CRMGrow, which are 24 characters ' +
             'of 0-9 and a-f (a title mapped by mistake, perhaps). ' +
             `Choose from the "${expected.materialLabel}" and "Template" dropdowns, or map the IDs ` +
             `from Find ${expected.materialLabel} and Find Template search steps.`,
@@ -369,11 +369,11 @@ describe('actions', () => {
         });
       });
 
-      it('says the e-mail may have gone through when every id has the form of one (upper case too)', async () => {
+      it('says the email may have gone through when every id has the form of one (upper case too)', async () => {
         const upper = { [idKey]: idValue.toUpperCase(), template_id: TEMPLATE_ID };
         for (const sent of [{}, upper]) {
           expect(await fail(sent)).toEqual({
-            message: serverError + MAY_HAVE('The e-mail'),
+            message: serverError + MAY_HAVE('The email'),
             code: 'outcome_unknown',
             status: 500,
           });
@@ -426,7 +426,7 @@ describe('actions', () => {
           : {
               message:
                 `CRMGrow answered POST ${expected.path} without confirming it (no "status": true; ` +
-                `its answer: ${shown}), so this step does not report it as done. ${MAY_HAVE('The e-mail')}`,
+                `its answer: ${shown}), so this step does not report it as done. ${MAY_HAVE('The email')}`,
               code: 'unconfirmed',
               status: 200,
             },
@@ -437,7 +437,7 @@ describe('actions', () => {
       const required = (label: string, fix: string): string =>
         `The "${label}" field is required. ${fix}`;
       const FIELDS = [
-        ['email', 'Recipient Email', 'Map an e-mail address from an earlier step or type one.'],
+        ['email', 'Recipient Email', 'Map an email address from an earlier step or type one.'],
         [idKey, expected.materialLabel, expected.whenBlank],
         [
           'template_id',
@@ -464,13 +464,13 @@ describe('actions', () => {
         'Jane Doe <jane>',
         'Jane Doe <>',
         'a@@example.com',
-      ])('an e-mail address that is not one: "%s"', async (email) => {
+      ])('an email address that is not one: "%s"', async (email) => {
         expect(await refusedInput(key, { ...inputs, email })).toBe(
           notAnEmail(email, 'Recipient Email'),
         );
       });
 
-      it.each(EMAIL_LISTS)('several e-mail addresses in one field: "%s"', async (email) => {
+      it.each(EMAIL_LISTS)('several email addresses in one field: "%s"', async (email) => {
         expect(await refusedInput(key, { ...inputs, email })).toBe(
           severalEmails(email, 'Recipient Email'),
         );
@@ -517,7 +517,7 @@ describe('actions', () => {
       ...known,
     });
 
-    it('has an e-mail field and a multi-line note field', () => {
+    it('has an email field and a multi-line note field', () => {
       expect(creates.add_note.display.label).toBe('Add Note');
       expect(
         inputFieldsOf('add_note').map(({ key, label, type }) => ({ key, label, type })),
@@ -635,15 +635,9 @@ describe('actions', () => {
         'Invalid email address',
         'HaltedError',
         undefined,
-        'CRMGrow refused the e-mail address "',
+        'CRMGrow refused the email address "',
       ],
-      [
-        400,
-        'empty email address',
-        'HaltedError',
-        undefined,
-        'CRMGrow refused the e-mail address "',
-      ],
+      [400, 'empty email address', 'HaltedError', undefined, 'CRMGrow refused the email address "'],
       [
         400,
         'Account is Suspended',
@@ -707,7 +701,7 @@ describe('actions', () => {
       const FIELDS = [
         [
           'email',
-          'The "Contact Email" field is required. Map an e-mail address from an earlier step or type one.',
+          'The "Contact Email" field is required. Map an email address from an earlier step or type one.',
         ],
         [
           'content',
@@ -723,13 +717,13 @@ describe('actions', () => {
         expect(await refusedInput('add_note', { ...inputs, [field]: ' \n\t ' })).toBe(message);
       });
 
-      it('an e-mail address that is not one', async () => {
+      it('an email address that is not one', async () => {
         expect(await refusedInput('add_note', { ...inputs, email: 'bob.example.com' })).toBe(
           notAnEmail('bob.example.com', 'Contact Email'),
         );
       });
 
-      it.each(EMAIL_LISTS)('several e-mail addresses in one field: "%s"', async (email) => {
+      it.each(EMAIL_LISTS)('several email addresses in one field: "%s"', async (email) => {
         expect(await refusedInput('add_note', { ...inputs, email })).toBe(
           severalEmails(email, 'Contact Email'),
         );

@@ -286,9 +286,9 @@ describe('the shared error layer', () => {
       ...extra,
     };
   };
-  const WRITE = { effect: 'the e-mail' } as const;
+  const WRITE = { effect: 'the email' } as const;
   const MAY_HAVE =
-    'The e-mail may have gone through: check in CRMGrow before you run this step again. Zapier ' +
+    'The email may have gone through: check in CRMGrow before you run this step again. Zapier ' +
     'does not retry it by itself, so nothing is done twice.';
 
   it.each([
@@ -453,13 +453,13 @@ describe('the shared error layer', () => {
     [400, '{"status":false,"error":"empty email address"}'],
     [200, '{"status":false,"error":"Invalid email address"}'],
   ])(
-    'a %i refusing the e-mail address halts the run, naming the field and value',
+    'a %i refusing the email address halts the run, naming the field and value',
     (status, content) => {
       const said = (JSON.parse(content) as { error: string }).error;
       expect(outcome(errorForAnswer(errors, send(), answer(status, content), 'confirmed'))).toEqual(
         {
           name: 'HaltedError',
-          message: `CRMGrow refused the e-mail address "jane@example" in "Recipient Email" (CRMGrow said "${said}"). Map a valid e-mail address to this field; this run was stopped and the next ones go on.`,
+          message: `CRMGrow refused the email address "jane@example" in "Recipient Email" (CRMGrow said "${said}"). Map a valid email address to this field; this run was stopped and the next ones go on.`,
         },
       );
     },
@@ -481,7 +481,7 @@ describe('the shared error layer', () => {
     });
   });
 
-  it('"Send error" says the e-mail could not be delivered', () => {
+  it('"Send error" says the email could not be delivered', () => {
     const error = errorForAnswer(
       errors,
       send(),
@@ -491,7 +491,7 @@ describe('the shared error layer', () => {
     expect(outcome(error)).toEqual({
       name: 'AppError',
       message:
-        'CRMGrow could not deliver the e-mail to "jane@example" (CRMGrow said "Send error"). Check the address and the e-mail settings of your CRMGrow account, then run the step again.',
+        'CRMGrow could not deliver the email to "jane@example" (CRMGrow said "Send error"). Check the address and the email settings of your CRMGrow account, then run the step again.',
       code: 'delivery_failed',
       status: 400,
     });

@@ -240,7 +240,7 @@ describe('the error layer, for any key hidden anywhere in any error body', () =>
   });
 });
 
-describe('the input checks, for any string in an e-mail field', () => {
+describe('the input checks, for any string in an email field', () => {
   const perform = (sendCreates.send_video.operation as { perform: Operation }).perform;
   const ID = '64b7f0c2a91e3d5f8c2b4a17';
   const space = fc.constantFrom('', ' ', '  ', '\n', '\t');
@@ -254,7 +254,7 @@ describe('the input checks, for any string in an e-mail field', () => {
     fc.array(fc.emailAddress(), { minLength: 2, maxLength: 3 }).map((list) => list.join(', ')),
   );
 
-  it('gives a trimmed e-mail address, or an error naming the field and no request', async () => {
+  it('gives a trimmed email address, or an error naming the field and no request', async () => {
     await fc.assert(
       fc.asyncProperty(emails, async (email) => {
         const { z, sent } = fakeZ({ status: 200, content: '{"status": true}' });
