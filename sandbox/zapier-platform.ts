@@ -62,6 +62,12 @@ export interface Upload {
   readonly skipValidation: boolean;
 }
 
+/** One promote request: its pre-check or the migration itself, with the job the CLI sent. */
+export interface Promotion {
+  readonly stage: 'pre-check' | 'migration';
+  readonly job: Record<string, unknown>;
+}
+
 export interface ZapierPlatformOptions {
   readonly appId?: number;
   /** Fields of the app record; the CLI refuses to upload a private app without title, description, … */
@@ -79,7 +85,10 @@ export interface ZapierPlatform {
   readonly requests: readonly PlatformRequest[];
   readonly checks: readonly CheckRequest[];
   readonly uploads: readonly Upload[];
+  readonly promotions: readonly Promotion[];
   answerChecksWith(outcome: CheckOutcome): void;
+  /** Warnings the promote pre-check answers with (a 409, which `--yes` goes past). */
+  warnOnPromote(warnings: readonly string[]): void;
   close(): Promise<void>;
 }
 
@@ -146,7 +155,9 @@ export async function startZapierPlatform(
   const requests: PlatformRequest[] = [];
   const checks: CheckRequest[] = [];
   const uploads: Upload[] = [];
+  const promotions: Promotion[] = [];
   let outcome: CheckOutcome = {};
+  let promoteWarnings: readonly string[] = [];
 
   interface Answer {
     readonly status: number;
@@ -209,6 +220,24 @@ export async function startZapierPlatform(
         },
       };
     }
+    // zapier-platform promote (the CLI's src/oclif/commands/promote.js): a pre-check,
+    // whose 409 lists warnings, then the migration job; both for a version uploaded before.
+    const promoteMatch =
+      /^\/apps\/(\d+)\/(pre-migration-require-confirmation-checks|migrations)$/.exec(path);
+    if (method === 'POST' && promoteMatch) {
+      if (Number(promoteMatch[1]) !== appId) return NOT_FOUND;
+      const job = isPlainObject(body) && isPlainObject(body.job) ? body.job : undefined;
+      if (!job || job.name !== 'promote') return fail(400, 'job: This field is required.');
+      const stage = promoteMatch[2] === 'migrations' ? 'migration' : 'pre-check';
+      promotions.push({ stage, job });
+      if (!uploads.some((upload) => upload.version === job.to_version)) {
+        return fail(400, `Version ${String(job.to_version)} does not exist.`);
+      }
+      if (stage === 'pre-check' && promoteWarnings.length > 0) {
+        return { status: 409, body: { errors: promoteWarnings } };
+      }
+      return { status: 200, body: {} };
+    }
     return NOT_FOUND;
   };
 
@@ -242,8 +271,12 @@ export async function startZapierPlatform(
     requests,
     checks,
     uploads,
+    promotions,
     answerChecksWith(next) {
       outcome = next;
+    },
+    warnOnPromote(warnings) {
+      promoteWarnings = warnings;
     },
     close: () => closeServer(server),
   };

@@ -6,7 +6,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readZip } from '../../scripts/lib/zip';
-import { appDefinition, packageJson, runIn, useZapierPlatform } from './helpers';
+import { appDefinition, packageJson, root, runIn, useZapierPlatform } from './helpers';
+
+interface VersionChangelog {
+  readonly changelog: string;
+  readonly appMetadata?: readonly Record<string, string>[];
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { getVersionChangelog } = require('zapier-platform-cli/src/utils/changelog') as {
+  getVersionChangelog: (version: string, appDir?: string) => Promise<VersionChangelog>;
+};
 
 jest.setTimeout(300_000);
 
@@ -129,6 +138,52 @@ describe('npm run push', () => {
       '⚠ Publishing Tasks · triggers.pdf: Description should start with "Triggers when". (D021)',
     );
     expect(run.output).toContain('✗ Not uploaded');
+  });
+});
+
+describe('zapier-platform promote, as the release workflow runs it', () => {
+  it('sends the changelog entry and the operations it names; --yes goes past warnings', async () => {
+    const { platform, env } = standIn();
+    platform.answerChecksWith({});
+    if (!platform.uploads.some((upload) => upload.version === version)) {
+      expect((await runIn(env, 'npm', ['run', 'push'])).code).toBe(0);
+    }
+    platform.warnOnPromote(['This version removes nothing, but is a test warning.']);
+    const promotionsBefore = platform.promotions.length;
+
+    const run = await runIn(env, 'npx', ['zapier-platform', 'promote', version, '--yes']);
+
+    expect(run.output).toContain(`Changelog found for ${version}`);
+    expect(run.output).toContain('This version removes nothing, but is a test warning.');
+    expect(run.output).toContain('Promotion successful!');
+    expect(run.code).toBe(0);
+    const { changelog, appMetadata } = await getVersionChangelog(version, root);
+    const job = {
+      name: 'promote',
+      to_version: version,
+      changelog,
+      app_metadata: appMetadata,
+      is_feature_update: true,
+      is_bugfix: true,
+      is_other: false,
+    };
+    expect(platform.promotions.slice(promotionsBefore)).toEqual([
+      { stage: 'pre-check', job: expect.objectContaining(job) },
+      { stage: 'migration', job: expect.objectContaining(job) },
+    ]);
+    // The changelog names the operations the release changed, by kind.
+    expect(appMetadata).toEqual(
+      expect.arrayContaining([
+        { app_change_type: 'FEATURE_UPDATE', action_key: 'send_video', action_type: 'write' },
+        { app_change_type: 'BUGFIX', action_key: 'delete_contact', action_type: 'read' },
+      ]),
+    );
+  });
+
+  it('refuses a version that was never pushed', async () => {
+    const { env } = standIn();
+    const run = await runIn(env, 'npx', ['zapier-platform', 'promote', '9.9.9', '--yes']);
+    expect(run.code).not.toBe(0);
   });
 });
 
