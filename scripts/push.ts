@@ -10,6 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { readZip } from './lib/zip';
+import { unreachableMessage } from './lib/zapier-link';
 
 interface CheckGroup {
   readonly display_label?: string;
@@ -85,7 +86,10 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`✗ ${error instanceof Error ? error.message : String(error)}\n`);
+    const message =
+      unreachableMessage(error, process.env) ??
+      (error instanceof Error ? error.message : String(error));
+    process.stderr.write(`✗ ${message}\n`);
     process.exit(1);
   },
 );

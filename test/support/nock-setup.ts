@@ -2,8 +2,17 @@
 // have been made (a declared but unused interceptor fails the test).
 import nock from 'nock';
 
+// Core echoes each z.console line (the run's log on Zapier) to the console, which
+// buried the test report under some 170 lines. The tests assert on the lines
+// that matter; the echo is dropped, and a test's own console.log still shows.
+const consoleLog = console.log.bind(console);
+const fromCoreLogger = (): boolean => new Error().stack?.includes('create-logger-console') ?? false;
+
 beforeAll(() => {
   nock.disableNetConnect();
+  jest.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
+    if (!fromCoreLogger()) consoleLog(...args);
+  });
 });
 
 beforeEach(() => {
