@@ -99,10 +99,10 @@ function main(): void {
 
     step('zapier-platform build --skip-dep-install --skip-validation');
     process.stdout.write(
-      "  SKIPPED: Zapier's remote style check (it needs Zapier's servers, which this machine\n" +
-        '  cannot reach). Answered locally instead by the schema validation above and by the\n' +
-        '  publishing-check tests in `npm test` (test/unit/publishing-checks.test.ts). The real\n' +
-        '  check runs on `npm run validate` and `npm run push`, with network.\n',
+      "  SKIPPED: Zapier's remote style check, so that this step works offline. Answered\n" +
+        '  locally instead by the schema validation above and by the publishing-check tests\n' +
+        '  in `npm test` (test/unit/publishing-checks.test.ts). The real check runs in\n' +
+        '  `npm run push` (before it uploads) and `npm run validate`.\n',
     );
     execFileSync(cli, ['build', '--skip-dep-install', '--skip-validation'], {
       cwd: staging,
@@ -123,6 +123,11 @@ function main(): void {
       `  build/build.zip: ${kib} KiB, ${files} files (tested by the CLI's own load)\n`,
     );
     process.stdout.write('  build/source.zip\n');
+    // The CLI's build ends with "Now you can upload them with zapier-platform upload":
+    // that skips the integration checks, which `npm run push` runs first.
+    process.stdout.write(
+      '  To upload: `npm run push` (checks, then uploads), not `zapier-platform upload`.\n',
+    );
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
