@@ -5,6 +5,7 @@ import nock from 'nock';
 // Core echoes each z.console line (the run's log on Zapier) to the console, which
 // buried the test report under some 170 lines. The tests assert on the lines
 // that matter; the echo is dropped, and a test's own console.log still shows.
+// eslint-disable-next-line no-console -- kept to pass a test's own lines through
 const consoleLog = console.log.bind(console);
 const fromCoreLogger = (): boolean => new Error().stack?.includes('create-logger-console') ?? false;
 
