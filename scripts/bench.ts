@@ -19,6 +19,7 @@ import { OVERHEAD_RUNS, OVERHEAD_WARM_UPS, overheadPerOperation } from './bench/
 import { failures, findings, mark, out, section } from './bench/report';
 import { requestsPerOperation } from './bench/requests';
 import { SCALING_RUNS, SCALING_SIZES, scaling, type ScalingPoint } from './bench/scaling';
+import { CORE_FLOOR_RUNS, coreFloor } from './bench/core-floor';
 import { LIMITS, root, RUNS, zipPath } from './bench/setup';
 import { count } from './bench/stats';
 import { extractZip } from './lib/zip';
@@ -98,6 +99,10 @@ async function main(): Promise<number> {
         `${count(SCALING_SIZES.at(-1) ?? 0)} videos, against the floor (fetch + JSON.parse)`,
       () => scaling(unpacked),
     );
+    results.coreFloor = await section(
+      '7. The floor an app on core can reach: the video poll against the core floor, fresh and warm',
+      () => coreFloor(unpacked),
+    );
   } finally {
     restoreEnv();
     await sandbox.close();
@@ -125,6 +130,7 @@ async function main(): Promise<number> {
           overhead: OVERHEAD_RUNS,
           overheadWarmUps: OVERHEAD_WARM_UPS,
           scaling: SCALING_RUNS,
+          coreFloor: CORE_FLOOR_RUNS,
         },
         units: { time: 'ms', memory: 'MiB', size: 'bytes' },
         limits: LIMITS,

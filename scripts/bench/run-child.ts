@@ -11,6 +11,7 @@ export const CHILD = {
   coldStart: join(__dirname, 'child', 'cold-start.js'),
   zipRun: join(__dirname, 'child', 'zip-run.js'),
   floor: join(__dirname, 'child', 'floor.js'),
+  coreRun: join(__dirname, 'child', 'core-run.js'),
 } as const;
 
 export interface ChildRun {
