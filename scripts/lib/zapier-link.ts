@@ -59,3 +59,10 @@ export function unreachableMessage(error: unknown, env: NodeJS.ProcessEnv): stri
     'and ZAPIER_BASE_ENDPOINT if it is set.'
   );
 }
+
+/** For a CLI run whose output only says "fetch failed": where it could not reach. */
+export const offlineHint = (output: string, env: NodeJS.ProcessEnv): string | undefined =>
+  output.includes('fetch failed')
+    ? `Could not reach Zapier at ${zapierHost(env)}: the command needs Zapier's servers. ` +
+      'Check the network, and ZAPIER_BASE_ENDPOINT if it is set.'
+    : undefined;

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import nock from 'nock';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { missingForPush, unreachableMessage } from '../../scripts/lib/zapier-link';
+import { missingForPush, offlineHint, unreachableMessage } from '../../scripts/lib/zapier-link';
 
 const NO_APP =
   'No linked app: .zapierapprc has no "id". Run `npx zapier-platform register "CRMGrow"` for a ' +
@@ -81,5 +81,19 @@ describe('unreachableMessage', () => {
     expect(unreachableMessage(new Error('We hit some style validation errors'), {})).toBe(
       undefined,
     );
+  });
+});
+
+describe('offlineHint', () => {
+  it('names the host when the CLI only said "fetch failed"', () => {
+    expect(offlineHint('  ✖ fetch failed\n', { ZAPIER_BASE_ENDPOINT: 'http://127.0.0.1:9' })).toBe(
+      "Could not reach Zapier at 127.0.0.1:9: the command needs Zapier's servers. Check the " +
+        'network, and ZAPIER_BASE_ENDPOINT if it is set.',
+    );
+    expect(offlineHint('fetch failed', {})).toContain('Could not reach Zapier at zapier.com:');
+  });
+
+  it('says nothing about any other output', () => {
+    expect(offlineHint('✔ Validation passed', {})).toBeUndefined();
   });
 });
