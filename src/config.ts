@@ -21,18 +21,14 @@ export class ConfigError extends Error {
 }
 
 /**
- * The value as it may be shown: whatever stands before an "@" in the host
- * part (a user name and password) is masked, even in a value that is no URL.
+ * The value as it may be shown: whatever stands before the last "@" (a user
+ * name and password) is masked, even in a value that is no URL. A password
+ * may hold "/", "?" or "#", so no other mark ends the part masked.
  */
 export function withoutCredentials(raw: string): string {
   const scheme = raw.indexOf('://');
   const start = scheme >= 0 ? scheme + 3 : 0;
-  let end = raw.length;
-  for (const mark of ['/', '?', '#']) {
-    const at = raw.indexOf(mark, start);
-    if (at >= 0 && at < end) end = at;
-  }
-  const at = raw.lastIndexOf('@', end - 1);
+  const at = raw.lastIndexOf('@');
   return at >= start ? `${raw.slice(0, start)}***${raw.slice(at)}` : raw;
 }
 
@@ -50,7 +46,8 @@ function parseBaseUrl(variable: BaseUrlVariable, raw: string): string {
   } catch {
     throw invalid('is not a URL');
   }
-  if (url.username || url.password) throw invalid('must not contain credentials');
+  // An "@" anywhere may be the end of a user name and password the parser did not see.
+  if (url.username || url.password || raw.includes('@')) throw invalid('must not contain credentials');
   // URL drops an empty "?" or "#", which would still cut every path off the address.
   if (raw.includes('?') || raw.includes('#')) {
     throw invalid('must not contain a query or fragment ("?" or "#")');

@@ -35,12 +35,15 @@ export const inputFieldOf = (input: ActionInput): PlainInputField => ({
   ...(input.list ? { dynamic: dropdownOf(input.list), search: searchOf(input.list) } : {}),
 });
 
-/** The email field; the service finds the contact by it, or creates one. */
-export const emailInput = (label: string, purpose: string): ActionInput<'email'> => ({
+/**
+ * The email field. The interface says only that the address identifies the
+ * contact; `what` tells what the service does with it (see docs/service-api.md).
+ */
+export const emailInput = (label: string, what: string): ActionInput<'email'> => ({
   key: 'email',
   label,
   kind: 'email',
-  helpText: `The email address of the contact ${purpose}. If no contact has it yet, one is created.`,
+  helpText: what,
   whenBlank: 'Map an email address from an earlier step or type one.',
 });
 

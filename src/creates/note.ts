@@ -1,4 +1,4 @@
-// Add a note to a contact, found (or created) by email address.
+// Add a note to a contact, found by email address.
 import {
   defineCreate,
   type Bundle,
@@ -11,7 +11,10 @@ import { isRecord } from '../http/errors';
 import { emailInput, inputFieldOf, readInputs, sentFieldsOf, type ActionInput } from './inputs';
 
 const NOTE_INPUTS = [
-  emailInput('Contact Email', 'to add the note to'),
+  emailInput(
+    'Contact Email',
+    'The email address of the contact to add the note to: CRMGrow finds the contact by it.',
+  ),
   {
     key: 'content',
     label: 'Note',

@@ -43,7 +43,11 @@ export type SendResult = Readonly<Record<string, string | boolean>>;
 const sendInputs = <I extends string>(spec: SendSpec<I>): ActionInput<keyof SendValues<I>>[] => {
   const { singular } = LISTS[spec.material];
   return [
-    emailInput('Recipient Email', `to send the ${singular} to`),
+    // Creating the contact is observed in the service's source; the interface does not say.
+    emailInput(
+      'Recipient Email',
+      `The email address to send the ${singular} to. CRMGrow adds it as a contact if it is new.`,
+    ),
     listInput(spec.idKey, spec.material, 'to send'),
     listInput('template_id', 'template', `to send the ${singular} with`, TEMPLATE_KINDS),
   ];

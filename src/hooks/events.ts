@@ -455,20 +455,21 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
         'Sun Mar 15 2026 11:05:47 GMT+0000 (Coordinated Universal Time)',
       removed_date: '2026-03-19T09:02:44.873Z',
     },
-    // The task fields where removed_task is readable (one item per task), beside it as sent.
+    // The task fields where removed_task is readable (one item per task, with
+    // its own part of removed_task), beside num and removed_date as sent.
     outputFields: [
       s('id', 'Event ID'),
       ...TASK_DETAIL_FIELDS,
       { key: 'num', label: 'Number of Deleted Tasks', type: 'number' },
-      s('removed_task', 'Deleted Tasks (Raw Text)'),
+      s('removed_task', 'Deleted Task (Raw Text)'),
       dt('removed_date', 'Deleted At'),
     ],
     expand: removedTasksOf,
   },
   {
     action: 'lead_source',
-    // A lead is a contact: its fields are labelled as a contact's.
-    noun: 'Contact',
+    // The editor says "No new lead found"; its fields are labelled as a contact's.
+    noun: 'Lead',
     label: 'New Lead',
     description: 'Triggers when a new lead comes in, such as from a lead capture form.',
     payload: contactRecord({

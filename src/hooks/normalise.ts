@@ -1,9 +1,11 @@
 // One shape for live events (perform) and editor samples (performList).
 // Pure and Zapier-free, so the sandbox and benchmarks can use it too.
-// Every field the service sent is kept as sent, parsed views added beside,
-// except that a payload listing several records becomes one item per record
-// and typed output fields hold their type (itemMaker, at the end).
+// A payload becomes one item per record it lists; each item has exactly the
+// keys its trigger declares (its output fields), of the declared types,
+// whatever the service sent: a key it left out is there, blank. What could
+// not be read is kept as sent, in the raw text fields, and told in the log.
 import { createHash } from 'node:crypto';
+import { cutText, isRecord, shallowJson, toJson } from '../http/json';
 
 export interface ParsedContact {
   id: string;
@@ -21,41 +23,78 @@ export interface ParsedMaterial {
 
 export type NormalisedEvent = Record<string, unknown> & { id: string };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A payload as the service sends it, or one record of it. */
+type Payload = Readonly<Record<string, unknown>>;
 
-/** JSON with object keys sorted at every depth, so equal content gives equal text. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (isRecord(value)) {
-    const entries = Object.keys(value)
-      .sort()
-      .filter((key) => value[key] !== undefined)
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
+/**
+ * Where the parsers tell what they could not read for sure. Each line is
+ * counted, and said once per payload (see itemMaker).
+ */
+export type Notes = (line: string) => void;
 
-/** A stable id from a payload's content: the same delivery always gets the same id. */
-export function derivedId(payload: Readonly<Record<string, unknown>>): string {
+const ignore: Notes = () => undefined;
+
+/** Lookups in the tables below by own keys only: "constructor" is no type. */
+const own = <T>(table: Readonly<Record<string, T>>, key: string): T | undefined =>
+  Object.hasOwn(table, key) ? table[key] : undefined;
+
+// ---- Ids ----
+
+/** JSON with object keys sorted at every depth, so equal content gives equal text; any depth. */
+export const canonicalJson = (value: unknown): string => toJson(value, true);
+
+/** A stable id from a payload's content: the same delivery always gets the same id. Never throws. */
+export function derivedId(payload: Payload): string {
   return `evt_${createHash('sha256').update(canonicalJson(payload)).digest('hex').slice(0, 24)}`;
 }
 
+/** A payload's own id: a non-blank string, or a number the JSON held exactly. */
+const ownId = (value: unknown): string | undefined => {
+  if (typeof value === 'string' && value.trim()) return value;
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  return undefined;
+};
+
+// ---- The service's list strings: "[id,…],[id,…]" ----
+
+const HEX_ID = /^[0-9a-f]{24}$/i;
+
+/** "[" + a 24-hex id + "," at `at`: where a record of a list string starts. */
+const opensRecord = (text: string, at: number): boolean =>
+  text[at] === '[' && text[at + 25] === ',' && HEX_ID.test(text.slice(at + 1, at + 25));
+
+/** True when only spaces stand between `from` (exclusive, going back) and a "]" or ",". */
+function followsSeparator(text: string, at: number): boolean {
+  let back = at - 1;
+  while (back >= 0 && /\s/.test(text[back] ?? '')) back--;
+  return back < 0 || text[back] === ']' || text[back] === ',';
+}
+
+/** A group with its closing bracket, and the comma after it, taken off. */
+function groupText(raw: string): string {
+  let text = raw.trimEnd();
+  if (text.endsWith(',')) text = text.slice(0, -1).trimEnd();
+  return text.endsWith(']') ? text.slice(0, -1) : text;
+}
+
 /**
- * The bracketed groups of a service list string: "[a,b],[c,d]" gives ["a,b", "c,d"].
- * Tolerates a missing closing bracket on the last group. undefined: not bracketed.
+ * The bracketed groups of a list string: "[a,b],[c,d]" gives ["a,b", "c,d"].
+ * Where records start with a 24-hex id, a group starts only at "[" and such
+ * an id, so a "],[" inside a name or title does not split it. Tolerates a
+ * missing closing bracket on the last group. undefined: not bracketed.
  */
 function bracketedGroups(text: string): string[] | undefined {
   const trimmed = text.trim();
   if (!trimmed.startsWith('[')) return undefined;
-  return (
-    trimmed
-      .slice(1)
-      .replace(/\]\s*$/, '')
-      // Not `\]\s*,?\s*\[`: two `\s*` side by side cost quadratic time on a run of spaces.
-      .split(/\]\s*(?:,\s*)?\[/)
-  );
+  if (!opensRecord(trimmed, 0)) {
+    // Not `\]\s*,?\s*\[`: two `\s*` side by side cost quadratic time on a run of spaces.
+    return groupText(trimmed.slice(1)).split(/\]\s*(?:,\s*)?\[/);
+  }
+  const starts: number[] = [];
+  for (let at = 0; at >= 0; at = trimmed.indexOf('[', at + 1)) {
+    if (opensRecord(trimmed, at) && followsSeparator(trimmed, at)) starts.push(at);
+  }
+  return starts.map((start, i) => groupText(trimmed.slice(start + 1, starts[i + 1])));
 }
 
 // The service builds these strings with template literals, so a missing value reads "undefined".
@@ -64,39 +103,110 @@ const cleanPart = (part: string): string => {
   return value === 'undefined' || value === 'null' ? '' : value;
 };
 
-function contactFromGroup(group: string): ParsedContact | undefined {
-  const parts = group.split(',').map(cleanPart);
-  if (parts.length !== 5) return undefined;
-  const [id = '', first_name = '', last_name = '', email = '', cell_phone = ''] = parts;
-  return id ? { id, first_name, last_name, email, cell_phone } : undefined;
+/** An e-mail address as the fourth part holds it: no spaces, no commas, one "@". */
+const EMAIL_PART = /^[^\s@,]+@[^\s@,]+$/;
+
+/**
+ * The name parts between the id and the e-mail address. A part that starts
+ * with a space continues the one before ("John, Jr."): the service joins
+ * with a bare comma. Past that, the first part is the first name.
+ */
+function namesOf(parts: readonly string[]): { first: string; last: string; certain: boolean } {
+  const joined: string[] = [];
+  for (const part of parts) {
+    if (joined.length > 0 && /^\s/.test(part)) joined[joined.length - 1] += `,${part}`;
+    else joined.push(part);
+  }
+  const [first = '', ...rest] = joined;
+  return { first, last: rest.join(','), certain: joined.length === 2 };
+}
+
+/**
+ * One contact of a contact string: `id,first,last,email,phone`. Names may
+ * hold commas; the id comes first and the e-mail address fourth, so those
+ * place the rest. Always a contact (never dropped); what is guessed is noted.
+ */
+function contactFromGroup(group: string, notes: Notes, where: string): ParsedContact {
+  const parts = group.split(',');
+  const emailAt = parts.findIndex((part, i) => i >= 3 && EMAIL_PART.test(part.trim()));
+  let names: string[];
+  let email: string;
+  let phone: string[];
+  if (parts.length === 5) {
+    names = parts.slice(1, 3);
+    email = parts[3] ?? '';
+    phone = parts.slice(4);
+  } else if (emailAt >= 3) {
+    names = parts.slice(1, emailAt);
+    email = parts[emailAt] ?? '';
+    phone = parts.slice(emailAt + 1);
+  } else {
+    // No address to go by: the last two parts are the address and the phone.
+    const tail = Math.max(parts.length - 2, Math.min(parts.length, 3));
+    names = parts.slice(1, tail);
+    email = parts[tail] ?? '';
+    phone = parts.slice(tail + 1);
+  }
+  const { first, last, certain } = namesOf(names);
+  const contact = {
+    id: cleanPart(parts[0] ?? ''),
+    first_name: cleanPart(first),
+    last_name: cleanPart(last),
+    email: cleanPart(email),
+    cell_phone: cleanPart(phone.join(',')),
+  };
+  if (parts.length < 5 || !HEX_ID.test(contact.id)) {
+    notes(`A contact in "${where}" was not in the form [id,first,last,email,phone]: kept, with what could be read.`);
+  } else if (parts.length > 5 && !certain) {
+    notes(`A contact name in "${where}" holds commas: its first and last names were told apart by a guess.`);
+  }
+  return contact;
 }
 
 /**
  * Parses contact strings: "[id,first,last,email,phone]" (several joined by commas,
  * the last possibly unclosed) or one unbracketed "id,first,last,email,phone".
- * "" gives []; a string with no readable contact gives undefined.
+ * "" gives []; every group with any text gives a contact.
  */
-export function parseContacts(text: string): ParsedContact[] | undefined {
+export function parseContacts(text: string, notes: Notes = ignore, where = 'contact'): ParsedContact[] {
   if (!text.trim()) return [];
   const groups = bracketedGroups(text) ?? [text];
-  const contacts = groups.flatMap((group) => contactFromGroup(group) ?? []);
-  return contacts.length > 0 ? contacts : undefined;
+  return groups.filter((group) => group.trim()).map((group) => contactFromGroup(group, notes, where));
 }
 
-function materialFromGroup(group: string): ParsedMaterial | undefined {
+function materialFromGroup(group: string, notes: Notes, where: string): ParsedMaterial {
   const [id = '', type = '', ...title] = group.split(',');
   // Titles may themselves hold commas.
   const material = { id: id.trim(), type: type.trim(), title: title.join(',').trim() };
-  return material.id && material.type && title.length > 0 ? material : undefined;
+  if (!HEX_ID.test(material.id) || !material.type || title.length === 0) {
+    notes(`A material in "${where}" was not in the form [id,type,title]: kept, with what could be read.`);
+  }
+  return material;
 }
 
-/** Parses "[id,VIDEO,title]" strings; "" gives []; nothing readable gives undefined. */
-export function parseMaterials(text: string): ParsedMaterial[] | undefined {
+/** Parses "[id,VIDEO,title]" strings; "" gives []; a string with no bracket gives undefined. */
+export function parseMaterials(
+  text: string,
+  notes: Notes = ignore,
+  where = 'video',
+): ParsedMaterial[] | undefined {
   if (!text.trim()) return [];
   const groups = bracketedGroups(text);
   if (!groups) return undefined;
-  const materials = groups.flatMap((group) => materialFromGroup(group) ?? []);
-  return materials.length > 0 ? materials : undefined;
+  return groups
+    .filter((group) => group.trim())
+    .map((group) => materialFromGroup(group, notes, where));
+}
+
+/**
+ * A custom field's value as a Zap can map it: text, a number, true/false or
+ * null; a list or an object as its JSON text (null when nested past reading).
+ */
+function customValue(value: unknown, notes: Notes): unknown {
+  if (typeof value !== 'object' || value === null) return value ?? null;
+  const text = shallowJson(value);
+  if (text === undefined) notes('A custom field nested too deep to show was left blank.');
+  return text ?? null;
 }
 
 /** additional_field as an object; "" counts as no custom fields; undefined when unreadable. */
@@ -115,62 +225,63 @@ export function parseCustomFields(value: unknown): Record<string, unknown> | und
 const MATERIAL_SOURCES = ['video', 'pdf', 'image'] as const;
 export const CUSTOM_FIELDS_KEY = 'custom_fields';
 
-const ownId = (value: unknown): string | undefined => {
-  if (typeof value === 'string' && value.trim()) return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return undefined;
-};
-
-/** One webhook payload in the shape every trigger returns. Never throws. */
-export function normalise(payload: Readonly<Record<string, unknown>>): NormalisedEvent {
+/**
+ * One record with the views parsed from its raw strings added beside them
+ * (`contacts`, `materials`, `custom_fields`) and an `id`. Never throws.
+ */
+export function normalise(payload: Payload, notes: Notes = ignore): NormalisedEvent {
   const event: Record<string, unknown> = { ...payload };
 
-  // A bulk delete_contact's `contacts` string is fanned out into items instead (bulkContactsOf).
-  if (typeof payload.contact === 'string' && !('contacts' in payload)) {
-    const contacts = parseContacts(payload.contact);
-    if (contacts) event.contacts = contacts;
+  if (typeof payload.contact === 'string') {
+    event.contacts = parseContacts(payload.contact, notes);
   }
 
-  const materialTexts = MATERIAL_SOURCES.map((key) => payload[key]).filter(
-    (value): value is string => typeof value === 'string',
-  );
-  if (materialTexts.length > 0 && !('materials' in payload)) {
-    const parsed = materialTexts.map(parseMaterials);
-    if (parsed.some((list) => list !== undefined)) {
-      event.materials = parsed.flatMap((list) => list ?? []);
-    }
-  }
+  const materials = MATERIAL_SOURCES.flatMap((key) => {
+    const text = payload[key];
+    if (typeof text !== 'string') return [];
+    const parsed = parseMaterials(text, notes, key);
+    if (!parsed) notes(`"${key}" was not a bracketed list of materials: kept as sent only.`);
+    return parsed ?? [];
+  });
+  if (MATERIAL_SOURCES.some((key) => key in payload)) event.materials = materials;
 
-  if ('additional_field' in payload && !(CUSTOM_FIELDS_KEY in payload)) {
+  if ('additional_field' in payload) {
     const custom = parseCustomFields(payload.additional_field);
-    if (custom) event[CUSTOM_FIELDS_KEY] = custom;
+    if (!custom) notes('"additional_field" was not a JSON object: no custom fields were read.');
+    event[CUSTOM_FIELDS_KEY] = Object.fromEntries(
+      Object.entries(custom ?? {}).map(([name, value]) => [name, customValue(value, notes)]),
+    );
   }
 
   return { ...event, id: ownId(payload.id) ?? derivedId(payload) };
 }
 
+/** An empty value; iterative, so a deep one is no risk. */
 const isEmptyValue = (value: unknown): boolean => {
-  if (value === null || value === undefined) return true;
-  if (typeof value === 'string') return value.trim() === '';
-  if (Array.isArray(value)) return value.every(isEmptyValue);
-  if (isRecord(value)) return Object.values(value).every(isEmptyValue);
-  return false;
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (typeof node === 'string') {
+      if (node.trim() !== '') return false;
+    } else if (typeof node === 'object' && node !== null) {
+      pending.push(...Object.values(node));
+    } else if (node !== null && node !== undefined) {
+      return false;
+    }
+  }
+  return true;
 };
 
 /** A sample that carries nothing: `{}`, or every value empty (the service's placeholder). */
-export const isEmptyPayload = (payload: Readonly<Record<string, unknown>>): boolean =>
-  isEmptyValue(payload);
+export const isEmptyPayload = (payload: Payload): boolean => isEmptyValue(payload);
 
 // ---- One item per record: the payloads that list several records ----
 
-/** A payload as the service sends it, or one record of it. */
-type Payload = Readonly<Record<string, unknown>>;
-
 /**
  * Splits a payload that lists several records into one payload per record,
- * or gives undefined to keep it as one item (nothing listed, or nothing readable).
+ * or gives undefined to keep it as one item (it lists nothing).
  */
-export type Expander = (payload: Payload) => Payload[] | undefined;
+export type Expander = (payload: Payload, notes?: Notes) => Payload[] | undefined;
 
 /**
  * A contact record as the single delete_contact sends it, knowing only what a
@@ -200,15 +311,13 @@ export const contactRecordOf = (contact: ParsedContact): Record<string, unknown>
 
 /**
  * Several contacts deleted at once (`num`, `contacts`, `removed_date`): one
- * contact record each, with its own id, and `num` and `removed_date` as sent.
+ * contact record each, in the single delete's shape, with its own id.
  */
-export const bulkContactsOf: Expander = (payload) => {
+export const bulkContactsOf: Expander = (payload, notes = ignore) => {
   if (typeof payload.contacts !== 'string') return undefined;
-  const contacts = parseContacts(payload.contacts);
-  if (!contacts || contacts.length === 0) return undefined;
-  // The list itself is left out: each item is one contact, in the single delete's shape.
-  const rest = Object.fromEntries(Object.entries(payload).filter(([key]) => key !== 'contacts'));
-  return contacts.map((contact) => ({ ...rest, ...contactRecordOf(contact) }));
+  const contacts = parseContacts(payload.contacts, notes, 'contacts');
+  if (contacts.length === 0) notes('A delete of several contacts listed none: it gave no item.');
+  return contacts.map(contactRecordOf);
 };
 
 /** The fields of a task that `removed_task` carries (it has no task id). */
@@ -221,14 +330,14 @@ export interface ParsedTask {
   set_recurrence: string;
   recurrence_mode: string;
   create_at: string | null;
+  /** This task's part of `removed_task`, as sent. */
+  removed_task: string;
 }
-
-const OBJECT_ID_CHARS = /^[0-9a-f]{24}$/i;
 
 /** Where the contact string of a task starts: ",[" and a 24-hex id and ",", searched from `from`. */
 function contactStart(text: string, from: number): number {
   for (let at = text.indexOf(',[', from); at >= 0; at = text.indexOf(',[', at + 1)) {
-    if (OBJECT_ID_CHARS.test(text.slice(at + 2, at + 26)) && text[at + 26] === ',') return at;
+    if (opensRecord(text, at + 1)) return at;
   }
   return -1;
 }
@@ -262,7 +371,8 @@ export function parseRemovedTasks(text: string): ParsedTask[] | undefined {
     if (comma < 0) return undefined;
     // After the contact: ",due,recurrence,mode,created", then ",[" and the next task, or the end.
     const next = text.indexOf(',[', contactEnd);
-    const tail = text.slice(contactEnd + 1, next < 0 ? text.length : next).split(',');
+    const end = next < 0 ? text.length : next;
+    const tail = text.slice(contactEnd + 1, end).split(',');
     if (tail.length !== 5 || tail[0] !== '') return undefined;
     const [, due = '', recurrence = '', mode = '', created = ''] = tail;
     tasks.push({
@@ -273,112 +383,247 @@ export function parseRemovedTasks(text: string): ParsedTask[] | undefined {
       set_recurrence: cleanPart(recurrence),
       recurrence_mode: cleanPart(mode),
       create_at: isoOrNull(created),
+      removed_task: text.slice(at, end),
     });
     at = next < 0 ? text.length : next + 1;
   }
   return tasks.length > 0 ? tasks : undefined;
 }
 
-/** delete_task: one item per task in `removed_task`, beside `num`, `removed_task` and `removed_date` as sent. */
-export const removedTasksOf: Expander = (payload) => {
-  if (typeof payload.removed_task !== 'string') return undefined;
-  return parseRemovedTasks(payload.removed_task)?.map((task) => ({ ...payload, ...task }));
+/**
+ * delete_task: one item per task in `removed_task`, beside `num` and
+ * `removed_date` as sent; each item's `removed_task` is its own task's text.
+ * Unreadable text stays one item, whole, with the task fields blank.
+ */
+export const removedTasksOf: Expander = (payload, notes = ignore) => {
+  if (typeof payload.removed_task !== 'string' || !payload.removed_task.trim()) return undefined;
+  const tasks = parseRemovedTasks(payload.removed_task);
+  if (!tasks) {
+    notes('"removed_task" was not in the service\'s task form: kept as sent, the task fields blank.');
+    return undefined;
+  }
+  return tasks.map((task) => ({ ...payload, ...task }));
 };
 
 // ---- Values of the types their output fields declare ----
 
-/** An output field as far as typing goes: Zapier's `list[]child` and `parent__child` keys. */
+/** An output field as far as shaping goes: Zapier's `list[]child` keys, a type, a list. */
 export interface TypedField {
   readonly key: string;
   readonly type?: string;
   readonly list?: boolean;
 }
 
-/** A number, or a string that holds one (the service may send amounts either way). */
+/** A plain decimal number, as the service writes amounts: no hex, no "Infinity", no blanks. */
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
+
+/** A number, or a string that holds one in decimal (the service may send amounts either way). */
 export function numberOf(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value !== 'string' || !value.trim()) return undefined;
+  if (typeof value !== 'string' || !DECIMAL.test(value.trim())) return undefined;
   const number = Number(value.trim());
   return Number.isFinite(number) ? number : undefined;
 }
 
 const BOOLEAN_TEXT: Readonly<Record<string, boolean>> = { true: true, false: false };
 
+/** Text: numbers and true/false written out, lists and objects as JSON text. */
+function textOf(value: unknown, notes: Notes): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  const text = shallowJson(value);
+  if (text === undefined) notes('A value nested too deep to show was left blank.');
+  return text ?? null;
+}
+
 /**
- * A string in a typed field, as that type: "4" as 4, "true" as true, "" as
- * null (no value). Text that does not hold the type is left as it came.
+ * Each declared type: the value as that type, or null (blank) when it holds
+ * none. "4" is 4 for a number, "true" true for a boolean.
  */
-const COERCE: Readonly<Record<string, (text: string) => unknown>> = {
-  number: (text) => numberOf(text),
-  integer: (text) => {
-    const number = numberOf(text);
-    return number !== undefined && Number.isInteger(number) ? number : undefined;
+const AS_TYPE: Readonly<Record<string, (value: unknown, notes: Notes) => unknown>> = {
+  string: textOf,
+  datetime: textOf,
+  number: (value) => numberOf(value) ?? null,
+  integer: (value) => {
+    const number = numberOf(value);
+    return number !== undefined && Number.isInteger(number) ? number : null;
   },
-  boolean: (text) => BOOLEAN_TEXT[text.toLowerCase()],
+  boolean: (value) => {
+    if (typeof value === 'boolean') return value;
+    return typeof value === 'string' ? (own(BOOLEAN_TEXT, value.trim().toLowerCase()) ?? null) : null;
+  },
 };
 
-function typedValue(coerce: (text: string) => unknown, value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  const text = value.trim();
-  if (!text) return null;
-  return coerce(text) ?? value;
-}
+const asType = (type: string | undefined): ((value: unknown, notes: Notes) => unknown) =>
+  own(AS_TYPE, type ?? 'string') ?? textOf;
 
-/** The step into each item of a list; no other step holds "[]", as keys are split on it. */
-const EACH = '[]';
+/** How one top-level key of an item is made from a record's value. */
+type Slot = (value: unknown, notes: Notes) => unknown;
 
-/** `a[]b__c` as the steps a, [], b, c. */
-const stepsOf = (key: string): string[] =>
-  key
-    .split(EACH)
-    .flatMap((part, index) => [...(index > 0 ? [EACH] : []), ...part.split('__')])
-    .filter((step) => step !== '');
+/** A list of values (`list: true`): each of the type, blanks left out; one value is a list of one. */
+const listSlot =
+  (type: string | undefined): Slot =>
+  (value, notes) => {
+    const values = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
+    const typed = asType(type);
+    return values.map((item) => typed(item, notes)).filter((item) => item !== null);
+  };
 
-/** `node` with the value at `steps` typed; everything else, and a missing path, as it was. */
-function typedAt(
-  node: unknown,
-  steps: readonly string[],
-  coerce: (text: string) => unknown,
-  list: boolean,
-): unknown {
-  const [step, ...rest] = steps;
-  if (step === undefined) {
-    return list && Array.isArray(node)
-      ? node.map((item) => typedValue(coerce, item))
-      : typedValue(coerce, node);
-  }
-  if (step === EACH) {
-    return Array.isArray(node) ? node.map((item) => typedAt(item, rest, coerce, list)) : node;
-  }
-  if (!isRecord(node) || !(step in node)) return node;
-  return { ...node, [step]: typedAt(node[step], rest, coerce, list) };
-}
-
-/** What types an item's values as `fields` declare; built once per trigger. */
-export function typedBy(fields: readonly TypedField[]): <T extends NormalisedEvent>(item: T) => T {
-  const typed = fields.flatMap((field) => {
-    const coerce = field.type === undefined ? undefined : COERCE[field.type];
-    return coerce ? [{ steps: stepsOf(field.key), coerce, list: field.list === true }] : [];
-  });
-  return <T extends NormalisedEvent>(item: T): T =>
-    typed.reduce<T>(
-      (done, { steps, coerce, list }) => typedAt(done, steps, coerce, list) as T,
-      item,
+/** A list of records (`list[]child` keys): each record with exactly those keys. */
+const recordsSlot =
+  (children: readonly TypedField[]): Slot =>
+  (value, notes) =>
+    (Array.isArray(value) ? value : []).filter(isRecord).map((record) =>
+      Object.fromEntries(
+        children.map((child) => [child.key, asType(child.type)(record[child.key], notes)]),
+      ),
     );
+
+/** The key of an item each output field fills, and how. */
+function slotsOf(fields: readonly TypedField[]): Map<string, Slot> {
+  const children = new Map<string, TypedField[]>();
+  const slots = new Map<string, Slot>();
+  for (const field of fields) {
+    const [key = '', child] = field.key.split('[]');
+    if (child !== undefined) {
+      if (!children.has(key)) children.set(key, []);
+      children.get(key)?.push({ ...field, key: child });
+      slots.set(key, recordsSlot(children.get(key) ?? []));
+    } else {
+      slots.set(key, field.list === true ? listSlot(field.type) : asType(field.type));
+    }
+  }
+  return slots;
 }
 
 /** What a trigger's items are made of: its output fields, and how its payloads list records. */
 export interface ItemShape {
   readonly outputFields: readonly TypedField[];
   readonly expand?: Expander;
+  /** The trigger's sample payload: where it has `additional_field`, items carry `custom_fields`. */
+  readonly payload?: Payload;
+}
+
+/** Items of this shape carry the account's custom fields, under `custom_fields`. */
+export const hasCustomFields = (shape: ItemShape): boolean =>
+  shape.payload !== undefined && 'additional_field' in shape.payload;
+
+/**
+ * What makes a normalised record an item of the trigger: exactly the declared
+ * keys, each of its type; `custom_fields` too where the trigger has them.
+ */
+export function shaperOf(shape: ItemShape): (record: NormalisedEvent, notes: Notes) => NormalisedEvent {
+  const slots = [...slotsOf(shape.outputFields)];
+  const customFields = hasCustomFields(shape);
+  return (record, notes) => {
+    const item: Record<string, unknown> = {};
+    for (const [key, slot] of slots) item[key] = slot(record[key], notes);
+    if (customFields) {
+      const custom = record[CUSTOM_FIELDS_KEY];
+      item[CUSTOM_FIELDS_KEY] = isRecord(custom) ? custom : {};
+    }
+    return { ...item, id: record.id };
+  };
+}
+
+/** Says each note once, with how often it came. */
+function noteBook(): { notes: Notes; tell: (log: (line: string) => void) => void } {
+  const counts = new Map<string, number>();
+  return {
+    notes: (line) => counts.set(line, (counts.get(line) ?? 0) + 1),
+    tell: (log) => {
+      for (const [line, count] of counts) log(count > 1 ? `${line} (${count} times)` : line);
+    },
+  };
 }
 
 /**
  * The items one payload gives a trigger: one per record it lists, each
- * normalised and typed as the trigger's output fields declare. Never throws.
+ * normalised and shaped as the trigger's output fields declare. What could
+ * not be read for sure goes to `log`. Never throws.
  */
-export function itemMaker(shape: ItemShape): (payload: Payload) => NormalisedEvent[] {
-  const typed = typedBy(shape.outputFields);
-  return (payload) =>
-    (shape.expand?.(payload) ?? [payload]).map((record) => typed(normalise(record)));
+export function itemMaker(
+  shape: ItemShape,
+): (payload: Payload, log?: (line: string) => void) => NormalisedEvent[] {
+  const shaped = shaperOf(shape);
+  return (payload, log = ignore) => {
+    const { notes, tell } = noteBook();
+    const records = shape.expand?.(payload, notes) ?? [payload];
+    const items = records.map((record) => shaped(normalise(record, notes), notes));
+    tell(log);
+    return items;
+  };
+}
+
+// ---- A result Zapier accepts ----
+
+/**
+ * The most a trigger returns, as JSON: Zapier refuses a result over 6 MiB
+ * whole, so no record at all would reach the Zap. Room is left for core's envelope.
+ */
+export const RESULT_BUDGET_BYTES = 5 * 1024 * 1024;
+
+const bytesOf = (item: unknown): number => Buffer.byteLength(JSON.stringify(item));
+
+/** An item cut to `budget` bytes: its largest text or list halved until it fits. */
+function cutToFit(item: NormalisedEvent, budget: number, log: (line: string) => void): NormalisedEvent {
+  const cut: Record<string, unknown> = { ...item };
+  const cutKeys = new Set<string>();
+  while (bytesOf(cut) > budget) {
+    const [key, value] = Object.entries(cut)
+      .filter(([name]) => name !== 'id')
+      .map(([name, entry]) => [name, entry, bytesOf(entry)] as const)
+      .reduce<readonly [string, unknown, number]>(
+        (largest, entry) => (entry[2] > largest[2] ? entry : largest),
+        ['', undefined, 0],
+      );
+    if (typeof value === 'string' && value.length > 1) {
+      cut[key] = cutText(value, Math.floor(value.length / 2));
+    } else if (Array.isArray(value) && value.length > 0) {
+      cut[key] = value.slice(0, Math.floor(value.length / 2));
+    } else {
+      // Only small values left: nothing more can be cut.
+      break;
+    }
+    cutKeys.add(key);
+  }
+  log(
+    `Item ${item.id} was larger than Zapier takes: ${[...cutKeys].map((key) => `"${key}"`).join(', ')} cut short.`,
+  );
+  return cut as NormalisedEvent;
+}
+
+/**
+ * The items that fit a result Zapier accepts, in order. An item too large
+ * alone is cut short; the items past the budget are left out, and the log
+ * names how many, and the first and last of them.
+ */
+export function withinResultBudget(
+  items: readonly NormalisedEvent[],
+  log: (line: string) => void,
+  budget = RESULT_BUDGET_BYTES,
+): NormalisedEvent[] {
+  const kept: NormalisedEvent[] = [];
+  let used = 2;
+  for (const [index, item] of items.entries()) {
+    let fitted = item;
+    let size = bytesOf(item) + 1;
+    if (kept.length === 0 && size > budget) {
+      fitted = cutToFit(item, budget - used, log);
+      size = bytesOf(fitted) + 1;
+    }
+    if (used + size > budget) {
+      const left = items.slice(index);
+      log(
+        `${left.length} of ${items.length} items were left out: with them the result would pass ` +
+          `Zapier's 6 MiB limit, and no item would start the Zap. The first left out is ` +
+          `${left[0]?.id ?? ''}, the last ${left.at(-1)?.id ?? ''}.`,
+      );
+      return kept;
+    }
+    kept.push(fitted);
+    used += size;
+  }
+  return kept;
 }

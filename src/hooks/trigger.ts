@@ -6,35 +6,43 @@ import {
   type Trigger,
   type ZObject,
 } from 'zapier-platform-core';
-import { callApi } from '../http/client';
+import { callApi, type ApiAnswer } from '../http/client';
 import { ENDPOINTS } from '../http/endpoints';
-import { isRecord, SERVICE_NAME } from '../http/errors';
+import { SERVICE_NAME, shown } from '../http/errors';
+import { isInexactInteger, isRecord, parseJsonExact } from '../http/json';
 import { SAMPLE_LIMIT } from '../triggers/lists';
 import type { ActionValue, HookEvent } from './events';
 import { eventFilter, filterInputFields } from './filters';
 import {
   CUSTOM_FIELDS_KEY,
+  hasCustomFields,
   isEmptyPayload,
   itemMaker,
   parseCustomFields,
+  withinResultBudget,
   type NormalisedEvent,
 } from './normalise';
 
-/** Turns one payload into a trigger's items (see itemMaker). */
-type ItemsOf = (payload: Readonly<Record<string, unknown>>) => NormalisedEvent[];
+/** Turns one payload into a trigger's items (see itemMaker); what it could not read goes to `log`. */
+type ItemsOf = (
+  payload: Readonly<Record<string, unknown>>,
+  log?: (line: string) => void,
+) => NormalisedEvent[];
 
-/** What performSubscribe keeps: the service's answer, with its identifier always under `id`. */
-export type SubscribeData = Record<string, unknown> & { id: string };
+/** What performSubscribe keeps: the subscription's id, all that unsubscribing needs. */
+export interface SubscribeData {
+  readonly id: string;
+}
 
 export interface UnsubscribeResult {
   readonly id?: string;
   readonly outcome: 'unsubscribed' | 'already_gone' | 'nothing_to_remove';
 }
 
-/** A subscription id: a non-blank string or a number, as its string form. */
+/** A subscription id: a non-blank string or a number JSON held exactly, as its string form. */
 function idOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value.trim() || undefined;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
   return undefined;
 }
 
@@ -47,20 +55,35 @@ export async function subscribe(
   bundle: Bundle,
   action: ActionValue,
 ): Promise<SubscribeData> {
-  const { data } = await callApi(z, bundle, ENDPOINTS.subscribe, {
+  const answer = await callApi(z, bundle, ENDPOINTS.subscribe, {
     body: { hookUrl: bundle.targetUrl, action },
   });
-  const id = subscriptionIdOf(data);
-  if (!isRecord(data) || id === undefined) {
+  const id = subscriptionIdOf(answer.data);
+  if (id === undefined) {
+    // The service may have stored it: turning the Zap on again could subscribe twice.
     throw new z.errors.Error(
-      `${SERVICE_NAME} did not confirm the subscription: its answer carried no subscription id. ` +
-        `Turn the Zap off and on again; if it keeps failing, contact ${SERVICE_NAME} support ` +
-        'and mention that the webhook subscribe call answered without an id.',
-      'subscription_not_confirmed',
+      `${SERVICE_NAME} answered the webhook subscription without a usable subscription id ` +
+        `(HTTP ${answer.status}; its answer: ${shown(answer.content.trim()) || 'an empty body'}). ` +
+        `The subscription may exist in ${SERVICE_NAME} all the same, and Zapier could not remove ` +
+        `it when the Zap is turned off. Contact ${SERVICE_NAME} support with this message before ` +
+        'you turn the Zap on again, so events are not delivered twice.',
+      'subscription_unconfirmed',
     );
   }
-  return { ...data, id };
+  return { id };
 }
+
+/**
+ * The service's word that there is no such subscription: a JSON 404 or 410, or
+ * its own "not found". An HTML 404 is a missing route, and the subscription lives on.
+ */
+const saysGone = (answer: ApiAnswer): boolean => {
+  const said = isRecord(answer.data)
+    ? [answer.data.error, answer.data.message, answer.data.msg].filter((v) => typeof v === 'string')
+    : [];
+  if (said.some((text) => /not\s*found|no such|does not exist/i.test(text))) return true;
+  return (answer.status === 404 || answer.status === 410) && answer.data !== undefined;
+};
 
 export async function unsubscribe(z: ZObject, bundle: Bundle): Promise<UnsubscribeResult> {
   // Also reads `_id`, for subscriptions stored by a version that kept the answer as it came.
@@ -72,13 +95,13 @@ export async function unsubscribe(z: ZObject, bundle: Bundle): Promise<Unsubscri
     );
     return { outcome: 'nothing_to_remove' };
   }
-  const { status } = await callApi(z, bundle, ENDPOINTS.unsubscribe, {
+  const answer = await callApi(z, bundle, ENDPOINTS.unsubscribe, {
     params: { id },
-    acceptStatuses: [404, 410],
+    accept: saysGone,
   });
-  if (status === 404 || status === 410) {
+  if (saysGone(answer)) {
     z.console.log(
-      `${SERVICE_NAME} answered HTTP ${status} to unsubscribing ${id}: the subscription is already gone.`,
+      `${SERVICE_NAME} answered HTTP ${answer.status} to unsubscribing ${id}: the subscription is already gone.`,
     );
     return { id, outcome: 'already_gone' };
   }
@@ -104,7 +127,8 @@ export async function listSamples(
   action: ActionValue,
   itemsOf: ItemsOf,
 ): Promise<NormalisedEvent[]> {
-  return (await samplePayloads(z, bundle, action)).flatMap(itemsOf);
+  const log = (line: string): void => z.console.log(`${action} sample: ${line}`);
+  return (await samplePayloads(z, bundle, action)).flatMap((payload) => itemsOf(payload, log));
 }
 
 /**
@@ -136,13 +160,31 @@ export const customOutputFields =
     }));
   };
 
+/**
+ * The delivered body: Zapier's parse, or the raw text parsed again where an
+ * id was a number past 2^53, which a plain parse rounds (two ids would read as one).
+ */
+export function deliveredBody(bundle: Pick<Bundle, 'cleanedRequest' | 'rawRequest'>): unknown {
+  const body: unknown = bundle.cleanedRequest;
+  const rows: unknown[] = Array.isArray(body) ? body : [body];
+  const raw: unknown = bundle.rawRequest?.content;
+  if (typeof raw === 'string' && rows.some((row) => isRecord(row) && isInexactInteger(row.id))) {
+    return parseJsonExact(raw) ?? body;
+  }
+  return body;
+}
+
 /** One delivered webhook body as trigger items: the service POSTs one object. */
-export function eventsOf(body: unknown, itemsOf: ItemsOf): NormalisedEvent[] {
+export function eventsOf(
+  body: unknown,
+  itemsOf: ItemsOf,
+  log: (line: string) => void = () => undefined,
+): NormalisedEvent[] {
   const rows: unknown[] = Array.isArray(body) ? body : [body];
   return rows
     .filter(isRecord)
     .filter((row) => Object.keys(row).length > 0)
-    .flatMap(itemsOf);
+    .flatMap((row) => itemsOf(row, log));
 }
 
 /** The first item the table's payload gives: the static sample. */
@@ -166,19 +208,26 @@ export function hookTrigger(event: HookEvent): Trigger {
       ...(filters.length > 0 ? { inputFields: filterInputFields(filters) } : {}),
       performSubscribe: (z, bundle) => subscribe(z, bundle, action),
       performUnsubscribe: (z, bundle) => unsubscribe(z, bundle),
-      perform: (z, bundle) =>
-        eventFilter(z, bundle.inputData, filters)(eventsOf(bundle.cleanedRequest, itemsOf)),
+      perform: (z, bundle) => {
+        const log = (line: string): void => z.console.log(`${action}: ${line}`);
+        const keep = eventFilter(z, bundle.inputData, filters);
+        return withinResultBudget(keep(eventsOf(deliveredBody(bundle), itemsOf, log)), log);
+      },
       performList: async (z, bundle) => {
         // Read before the request, so a filter that cannot be used costs no call.
         const keep = eventFilter(z, bundle.inputData, filters);
         const samples = keep(await listSamples(z, bundle, action, itemsOf));
-        return bundle.meta?.isLoadingSample ? samples.slice(0, SAMPLE_LIMIT) : samples;
+        const log = (line: string): void => z.console.log(`${action} sample: ${line}`);
+        return withinResultBudget(
+          bundle.meta?.isLoadingSample ? samples.slice(0, SAMPLE_LIMIT) : samples,
+          log,
+        );
       },
       sample: sampleOf(itemsOf, event),
       outputFields: [
         ...event.outputFields,
         // Payloads with `additional_field` carry the account's own custom fields.
-        ...('additional_field' in event.payload ? [customOutputFields(action)] : []),
+        ...(hasCustomFields(event) ? [customOutputFields(action)] : []),
       ],
     },
   });

@@ -1,7 +1,7 @@
 // The one way this app talks to the service: builds the URL from the
 // configured base address, adds the headers the interface lists, and
 // hands every non-success to the error layer.
-import type { Bundle, HttpRequestOptions, HttpResponse, ZObject } from 'zapier-platform-core';
+import type { Bundle, HttpRequestOptions, ZObject } from 'zapier-platform-core';
 import { ConfigError, readBaseUrl, readDeadlineMs, withoutCredentials } from '../config';
 import type { Endpoint } from './endpoints';
 import {
@@ -19,8 +19,11 @@ export interface CallOptions {
   readonly body?: Record<string, unknown>;
   readonly params?: Record<string, string>;
   readonly headers?: Record<string, string>;
-  /** Statuses that count as success without further checks (unsubscribe's 404 and 410). */
-  readonly acceptStatuses?: readonly number[];
+  /**
+   * An answer that counts as the outcome the caller wants whatever its status
+   * (unsubscribe: "already gone"); the rest go through the error layer.
+   */
+  readonly accept?: (answer: ApiAnswer) => boolean;
   /** The input values the body holds, named in the message when the service refuses one. */
   readonly fields?: readonly SentField[];
 }
@@ -29,6 +32,9 @@ export interface ApiAnswer {
   readonly status: number;
   /** The parsed JSON body; undefined when the body is empty or not JSON. */
   readonly data: unknown;
+  /** The body as text, the API key taken out, for a caller that must read it again. */
+  readonly content: string;
+  readonly contentType: string;
 }
 
 /** The API key from the connection, trimmed: pasted keys often carry spaces. */
@@ -73,12 +79,12 @@ export async function callApi(
   }
   const apiKey = apiKeyOf(bundle);
   if (!apiKey) {
-    throw new z.errors.ExpiredAuthError(
+    throw quiet(new z.errors.ExpiredAuthError(
       'No CRMGrow API key is connected. Reconnect your CRMGrow account in Zapier with your API key.',
-    );
+    ));
   }
   const keyError = unusableKeyError(z.errors, apiKey);
-  if (keyError) throw keyError;
+  if (keyError) throw quiet(keyError);
 
   const url = `${baseUrl}${endpoint.path}${queryOf(options.params ?? {})}`;
   const call: CallContext = {
@@ -120,47 +126,69 @@ export async function callApi(
     signal: deadline.signal,
   };
 
-  let response: Pick<HttpResponse, 'status' | 'getHeader'>;
+  let response: RawAnswer;
   let received: string;
   try {
-    if (endpoint.wholeLibrary) {
-      const raw = await z.request({ ...request, raw: true });
-      response = raw;
-      received = await raw.text();
-    } else {
-      const answer = await z.request(request);
-      response = answer;
-      received = answer.content ?? '';
-    }
+    // Raw, always: core then neither parses the body nor keeps a copy of it,
+    // which it would show (key and all) in the "What happened" of an error.
+    response = await z.request({ ...request, raw: true });
+    received = decoded(await response.buffer(), response.getHeader('content-type'));
   } catch (cause) {
     const timedOut = deadline.signal.aborted;
     deadline.abort();
-    throw networkError(z.errors, call, cause, timedOut);
+    throw quiet(networkError(z.errors, call, cause, timedOut));
   } finally {
     clearTimeout(timer);
   }
 
   const content = redact(received, apiKey);
+  const contentType = response.getHeader('content-type') ?? '';
   // Parsed once, here: the error layer reads the same value.
-  const data = parseJson(content);
-  if (options.acceptStatuses?.includes(response.status)) {
-    return { status: response.status, data };
-  }
+  const answer: ApiAnswer = { status: response.status, data: parseJson(content), content, contentType };
+  if (options.accept?.(answer)) return answer;
   const error = errorForAnswer(
     z.errors,
     call,
     {
       status: response.status,
-      contentType: response.getHeader('content-type') ?? '',
+      contentType,
       content,
-      body: data,
-      retryAfter: response.getHeader('retry-after'),
+      body: answer.data,
+      retryAfter: response.getHeader('retry-after') ?? undefined,
       location: redactedLocation(response.getHeader('location'), apiKey),
     },
     endpoint.answer,
   );
-  if (error) throw error;
-  return { status: response.status, data };
+  if (error) throw quiet(error);
+  return answer;
+}
+
+/** What core's raw answer gives us: node-fetch's response with core's getHeader. */
+interface RawAnswer {
+  readonly status: number;
+  getHeader(name: string): string | null | undefined;
+  buffer(): Promise<Buffer>;
+}
+
+/** The charset an answer names, read as such (latin-1 and others); UTF-8 otherwise. */
+export function decoded(body: Buffer, contentType: string | null | undefined): string {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1]?.toLowerCase();
+  if (!charset || charset === 'utf-8' || charset === 'utf8') return body.toString('utf8');
+  try {
+    return new TextDecoder(charset).decode(body);
+  } catch {
+    // A charset Node does not know: UTF-8, as before.
+    return body.toString('utf8');
+  }
+}
+
+/**
+ * Marks an error as complete: core would otherwise append "What happened",
+ * with the start of the answer as received, and the run's log lines.
+ */
+export function quiet<E extends Error>(error: E): E {
+  (error as E & { doNotContextify?: boolean }).doNotContextify = true;
+  return error;
 }
 
 /** A redirect's target as it may be shown: no key, no credentials. */

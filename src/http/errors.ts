@@ -4,6 +4,9 @@
 import type { ZObject } from 'zapier-platform-core';
 import type { BaseUrlVariable } from '../config';
 import type { AnswerRule } from './endpoints';
+import { cutText, isRecord, parseJson, toJson } from './json';
+
+export { isRecord, parseJson } from './json';
 
 export const SERVICE_NAME = 'CRMGrow';
 const API_HOST_EXAMPLE = 'https://api.crmgrow.com';
@@ -45,6 +48,7 @@ export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 
 /** Zapier's wait when the service names none; and the longest it is asked to wait. */
 export const DEFAULT_RETRY_SECONDS = 60;
+export const MIN_RETRY_SECONDS = 10;
 export const MAX_RETRY_SECONDS = 3_600;
 
 export interface AnswerSummary {
@@ -64,17 +68,28 @@ const KEY_PLACEHOLDER = '[API key]';
 /** What JSON encoders write unescaped (JWT and base64url keys are made of these). */
 const PLAIN_IN_JSON = /^[A-Za-z0-9._~+=-]+$/;
 
+/** The forms a key takes in a URL or a form body: as it is, and percent-encoded in either case. */
+function keyForms(key: string): string[] {
+  const encoded = encodeURIComponent(key);
+  const lower = encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase());
+  return [...new Set([key, encoded, lower])];
+}
+
 /**
  * Removes the API key from an answer before it reaches a user or a log: from
- * the text, and from every string of a JSON body, where an escape (`\u00e9`,
- * `\"`) would hide it from a text search. Keys under 4 characters are left
- * alone: they would blot out ordinary words.
+ * the text, percent-encoded or not, and from every string of a JSON body,
+ * where an escape (`\u00e9`, `\"`) would hide it from a text search. Keys
+ * under 4 characters are left alone: they would blot out ordinary words.
  */
 export function redact(text: string, apiKey: string | undefined): string {
   const key = apiKey?.trim();
   if (!key || key.length < 4) return text;
+  const forms = keyForms(key);
   const hide = (value: string): string =>
-    value.includes(key) ? value.split(key).join(KEY_PLACEHOLDER) : value;
+    forms.reduce(
+      (done, form) => (done.includes(form) ? done.split(form).join(KEY_PLACEHOLDER) : done),
+      value,
+    );
   const plain = hide(text);
   // Without a backslash there is no escape, and the text search was enough.
   if (!plain.includes('\\')) return plain;
@@ -83,15 +98,25 @@ export function redact(text: string, apiKey: string | undefined): string {
   if (PLAIN_IN_JSON.test(key) && !plain.includes('\\u')) return plain;
   const body = parseJson(plain);
   if (typeof body !== 'object' || body === null) return plain;
-  const clean = (value: unknown): unknown => {
-    if (typeof value === 'string') return hide(value);
-    if (Array.isArray(value)) return value.map(clean);
-    if (isRecord(value)) {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [hide(k), clean(v)]));
+  // In place and iterative: the body is our own copy, and may be nested past any stack.
+  const pending: unknown[] = [body];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (Array.isArray(node)) {
+      node.forEach((value: unknown, i) => {
+        if (typeof value === 'string') node[i] = hide(value);
+        else pending.push(value);
+      });
+    } else if (isRecord(node)) {
+      for (const [name, value] of Object.entries(node)) {
+        const clean = typeof value === 'string' ? hide(value) : value;
+        if (typeof value !== 'string') pending.push(value);
+        const cleanName = hide(name);
+        if (cleanName !== name) delete node[name];
+        node[cleanName] = clean;
+      }
     }
-    return value;
-  };
-  return JSON.stringify(clean(body));
+  }
+  return toJson(body);
 }
 
 /**
@@ -121,17 +146,6 @@ export function unusableKeyError(errors: ZErrors, apiKey: string): Error | undef
   );
 }
 
-export function parseJson(content: string): unknown {
-  try {
-    return JSON.parse(content) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 const looksLikeHtml = (answer: AnswerSummary): boolean =>
   answer.contentType.includes('html') || /^\s*</.test(answer.content);
 
@@ -148,14 +162,13 @@ export function serviceText(answer: AnswerSummary): string | undefined {
   }
   const text = answer.content.trim();
   if (!text || looksLikeHtml(answer) || body !== undefined) return undefined;
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  return cutText(text, 200);
 }
 
 const quoted = (text: string | undefined): string => (text ? `: "${text}"` : '');
 
 /** A value the user gave, cut short enough for a message. */
-export const shown = (value: string): string =>
-  value.length > 80 ? `${value.slice(0, 80)}…` : value;
+export const shown = (value: string): string => cutText(value, 80);
 
 const listed = (items: readonly string[], word: 'and' | 'or'): string =>
   items.length > 1
@@ -206,18 +219,29 @@ const mayHaveHappened = (effect: string): string =>
   `${capitalised(effect)} may have gone through: check in ${SERVICE_NAME} before you run this ` +
   'step again. Zapier does not retry it by itself, so nothing is done twice.';
 
-/** Seconds to wait, from a Retry-After of either seconds or an HTTP date. */
+/**
+ * Seconds to wait, from a Retry-After of seconds (a fraction rounded up) or
+ * an HTTP date (which names its day: "1.5" is no date). null when unreadable.
+ */
 export function retryAfterSeconds(value: string | undefined, now = Date.now()): number | null {
   if (!value) return null;
   const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  if (/^\d+(?:\.\d+)?$/.test(trimmed)) return Math.ceil(Number(trimmed));
+  if (!/[a-z]/i.test(trimmed)) return null;
   const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
+  return Number.isNaN(date) ? null : Math.ceil((date - now) / 1000);
 }
 
-/** The wait Zapier is asked for: the service's, capped at an hour, or the default. */
+/**
+ * The wait Zapier is asked for: the service's, between a floor (a wait of 0,
+ * or a date already past, would only repeat the request at once) and an hour;
+ * the default when it names none.
+ */
 export const retryDelayOf = (value: string | undefined, now = Date.now()): number =>
-  Math.min(retryAfterSeconds(value, now) ?? DEFAULT_RETRY_SECONDS, MAX_RETRY_SECONDS);
+  Math.min(
+    Math.max(retryAfterSeconds(value, now) ?? DEFAULT_RETRY_SECONDS, MIN_RETRY_SECONDS),
+    MAX_RETRY_SECONDS,
+  );
 
 /** Statuses that mean "down for now" rather than "this request failed". */
 const UNAVAILABLE = new Set([502, 503, 504]);
@@ -292,7 +316,7 @@ function saysItFailed(body: unknown): boolean {
 const answerShown = (answer: AnswerSummary): string => {
   const text = answer.content.trim();
   if (!text) return 'an empty body';
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  return cutText(text, 200);
 };
 
 /**
@@ -323,6 +347,14 @@ export function errorForAnswer(
     return new errors.ExpiredAuthError(
       `${SERVICE_NAME} rejected the API key (HTTP 401${quoted(text)}). ` +
         `Copy your current API key from ${SERVICE_NAME} and reconnect your ${SERVICE_NAME} account in Zapier.`,
+    );
+  }
+  if (status === 431) {
+    // The key is the one header a Zap builder chooses: too long, it is not a key.
+    return new errors.ExpiredAuthError(
+      `${SERVICE_NAME} refused the request's headers as too large (HTTP 431${quoted(text)}): the ` +
+        `connected API key is longer than ${SERVICE_NAME} takes. Copy your API key again from ` +
+        `${SERVICE_NAME} and reconnect your ${SERVICE_NAME} account in Zapier.`,
     );
   }
   if (status === 429) {
@@ -437,6 +469,9 @@ const NETWORK_REASONS: Readonly<Record<string, string>> = {
   'request-timeout': 'the request timed out',
 };
 
+/** zlib's codes for a compressed answer that came but cannot be unpacked. */
+const UNREADABLE_BODY = new Set(['Z_DATA_ERROR', 'Z_BUF_ERROR', 'Z_STREAM_ERROR', 'Z_NEED_DICT']);
+
 /** Failures before any byte of the request could reach the service: nothing was sent. */
 const BEFORE_SENDING = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
@@ -473,10 +508,19 @@ export function networkError(
       'answer_too_large',
     );
   }
+  if (typeof record.code === 'string' && UNREADABLE_BODY.has(record.code)) {
+    const unreadable = `${SERVICE_NAME}'s answer to ${where} came compressed (gzip or deflate) but could not be unpacked: it was corrupt or cut short.`;
+    if (call.effect)
+      return new errors.Error(`${unreadable} ${mayHaveHappened(call.effect)}`, 'outcome_unknown');
+    return new errors.Error(
+      `${unreadable} Try again in a few minutes; if it keeps happening, contact ${SERVICE_NAME} support.`,
+      'invalid_response',
+    );
+  }
   const code = [record.code, record.errno, record.type].find(
-    (value): value is string => typeof value === 'string' && value in NETWORK_REASONS,
+    (value): value is string => typeof value === 'string' && Object.hasOwn(NETWORK_REASONS, value),
   );
-  const reason = code ? NETWORK_REASONS[code] : 'no whole answer came back';
+  const reason = (code && NETWORK_REASONS[code]) || 'no whole answer came back';
   logBaseUrlHint(call, `No answer from ${host} to ${where} (${reason}).`);
   if (code && BEFORE_SENDING.has(code)) {
     return new errors.Error(

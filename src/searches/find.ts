@@ -65,8 +65,8 @@ function findSearch(key: ListKey, spec: ListSpec): Search {
       // Nothing found is [], not an error: Zapier then does what the Zap builder chose.
       perform: async (z: ZObject, bundle: Bundle): Promise<ListItem[]> => {
         const { title } = readInputs(z, bundle.inputData, inputs);
-        const { data } = await callApi(z, bundle, spec.endpoint);
-        return withBoundedTitles(matchesOf(listItemsOf(z, spec, data), title));
+        const answer = await callApi(z, bundle, spec.endpoint);
+        return withBoundedTitles(matchesOf(listItemsOf(z, spec, answer), title));
       },
       sample: { ...spec.sample },
       outputFields: listOutputFields(spec),

@@ -7,7 +7,8 @@ import {
   type Trigger,
   type ZObject,
 } from 'zapier-platform-core';
-import { callApi } from '../http/client';
+import { callApi, type ApiAnswer } from '../http/client';
+import { isInexactInteger, parseJsonExact } from '../http/json';
 import { ENDPOINTS, type Endpoint } from '../http/endpoints';
 import { isRecord, SERVICE_NAME } from '../http/errors';
 import { firstInOrder, repeatFinder } from './select';
@@ -100,13 +101,21 @@ function idOf(value: unknown): string | undefined {
   return undefined;
 }
 
+/** The list's rows: a bare array, or a `{ "data": [...] }` envelope. */
+const rowsOf = (data: unknown): unknown =>
+  isRecord(data) && Array.isArray(data.data) ? data.data : data;
+
 /**
  * Reads a bare array or a `{ "data": [...] }` envelope, takes `id` or `_id`,
  * and leaves out (with a log line) the items Zapier could not deduplicate:
  * those without a usable id, and repeats of an id already seen.
  */
-export function listItemsOf(z: ZObject, spec: ListSpec, data: unknown): ListItem[] {
-  const rows: unknown = isRecord(data) && Array.isArray(data.data) ? data.data : data;
+export function listItemsOf(
+  z: ZObject,
+  spec: ListSpec,
+  answer: Pick<ApiAnswer, 'data' | 'content'>,
+): ListItem[] {
+  const rows = rowsOf(answer.data);
   const where = `${spec.endpoint.method} ${spec.endpoint.path}`;
   if (!Array.isArray(rows)) {
     throw new z.errors.Error(
@@ -122,6 +131,11 @@ export function listItemsOf(z: ZObject, spec: ListSpec, data: unknown): ListItem
   let withoutId = 0;
   let repeated = 0;
   for (const row of rows) {
+    if (isRecord(row) && (isInexactInteger(row.id) || isInexactInteger(row._id))) {
+      // An id past 2^53 was rounded: read the digits as sent, once, and start over.
+      const exact = rowsOf(parseJsonExact(answer.content));
+      if (Array.isArray(exact)) return listItemsOf(z, spec, { data: exact, content: '' });
+    }
     const id = isRecord(row) ? (idOf(row.id) ?? idOf(row._id)) : undefined;
     if (!isRecord(row) || id === undefined) {
       withoutId += 1;
@@ -282,8 +296,8 @@ function listTrigger(key: ListKey, spec: ListSpec): Trigger {
     operation: {
       type: 'polling',
       perform: async (z: ZObject, bundle: Bundle): Promise<ListItem[]> => {
-        const { data } = await callApi(z, bundle, spec.endpoint);
-        return withBoundedTitles(selectionOf(bundle, listItemsOf(z, spec, data)));
+        const answer = await callApi(z, bundle, spec.endpoint);
+        return withBoundedTitles(selectionOf(bundle, listItemsOf(z, spec, answer)));
       },
       // Pages the dropdowns fed by this trigger: "Load more" asks for meta.page 1, 2, …
       canPaginate: true,

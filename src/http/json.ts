@@ -1,0 +1,116 @@
+// JSON as the service may send it: with a byte-order mark, nested past any
+// stack, or with integer ids beyond 2^53. Every helper here takes any depth.
+
+/** A byte-order mark some servers put before JSON; JSON.parse refuses it. */
+const BOM = '\uFEFF';
+
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The parsed body; undefined when it is not JSON. A leading byte-order mark is skipped. */
+export function parseJson(content: string): unknown {
+  try {
+    return JSON.parse(content.startsWith(BOM) ? content.slice(1) : content) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An integer that JSON.parse could only round: two such ids may read as one. */
+export const isInexactInteger = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value);
+
+/** The reviver's third argument (Node 22: JSON.parse source text access). */
+interface ReviverContext {
+  readonly source?: string;
+}
+
+/**
+ * Like parseJson, but an integer beyond 2^53 is kept as the digits sent
+ * (a string), so two different ids stay two. Slower: only for answers that hold one.
+ */
+export function parseJsonExact(content: string): unknown {
+  const keepDigits = function (_key: string, value: unknown, context?: ReviverContext): unknown {
+    return isInexactInteger(value) && context?.source !== undefined ? context.source : value;
+  };
+  try {
+    return JSON.parse(
+      content.startsWith(BOM) ? content.slice(1) : content,
+      keepDigits as (key: string, value: unknown) => unknown,
+    ) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * True when no object or array inside `value` is more than `levels` deep.
+ * Iterative: a value 100,000 levels deep costs no stack.
+ */
+export function nestsWithin(value: unknown, levels: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [node, depth] = next;
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth >= levels) return false;
+    for (const child of Object.values(node)) pending.push([child, depth + 1]);
+  }
+  return true;
+}
+
+/** Text written as it is: what closes an array or object, or a key and its colon. */
+class Literal {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * JSON.stringify for any depth (it overflows past a few thousand levels):
+ * iterative, with each object's keys sorted when `sortKeys` is set, so equal
+ * content gives equal text. Undefined values are left out, as JSON does.
+ */
+export function toJson(value: unknown, sortKeys = false): string {
+  const out: string[] = [];
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (node instanceof Literal) {
+      out.push(node.text);
+    } else if (Array.isArray(node)) {
+      out.push('[');
+      pending.push(new Literal(']'));
+      for (let i = node.length - 1; i >= 0; i--) {
+        // JSON writes a missing element as null.
+        pending.push(node[i] ?? null);
+        if (i > 0) pending.push(new Literal(','));
+      }
+    } else if (isRecord(node)) {
+      out.push('{');
+      pending.push(new Literal('}'));
+      const keys = Object.keys(node).filter((key) => node[key] !== undefined);
+      if (sortKeys) keys.sort();
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i] ?? '';
+        pending.push(node[key]);
+        pending.push(new Literal(`${i > 0 ? ',' : ''}${JSON.stringify(key)}:`));
+      }
+    } else {
+      out.push(JSON.stringify(node) ?? 'null');
+    }
+  }
+  return out.join('');
+}
+
+/** How deep a value shown as JSON text may nest; deeper ones are left out (JSON.stringify would overflow). */
+export const MAX_JSON_DEPTH = 32;
+
+/** `value` as JSON text, or undefined when it nests deeper than MAX_JSON_DEPTH. Never throws. */
+export function shallowJson(value: unknown): string | undefined {
+  return nestsWithin(value, MAX_JSON_DEPTH) ? JSON.stringify(value) : undefined;
+}
+
+/** Text cut to `length` UTF-16 units, never inside a surrogate pair, with "…" after. */
+export function cutText(text: string, length: number): string {
+  if (text.length <= length) return text;
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(length - 1)) ? length - 1 : length;
+  return `${text.slice(0, Math.max(0, end))}…`;
+}
