@@ -47,7 +47,8 @@ function parseBaseUrl(variable: BaseUrlVariable, raw: string): string {
     throw invalid('is not a URL');
   }
   // An "@" anywhere may be the end of a user name and password the parser did not see.
-  if (url.username || url.password || raw.includes('@')) throw invalid('must not contain credentials');
+  if (url.username || url.password || raw.includes('@'))
+    throw invalid('must not contain credentials');
   // URL drops an empty "?" or "#", which would still cut every path off the address.
   if (raw.includes('?') || raw.includes('#')) {
     throw invalid('must not contain a query or fragment ("?" or "#")');

@@ -156,9 +156,13 @@ function contactFromGroup(group: string, notes: Notes, where: string): ParsedCon
     cell_phone: cleanPart(phone.join(',')),
   };
   if (parts.length < 5 || !HEX_ID.test(contact.id)) {
-    notes(`A contact in "${where}" was not in the form [id,first,last,email,phone]: kept, with what could be read.`);
+    notes(
+      `A contact in "${where}" was not in the form [id,first,last,email,phone]: kept, with what could be read.`,
+    );
   } else if (parts.length > 5 && !certain) {
-    notes(`A contact name in "${where}" holds commas: its first and last names were told apart by a guess.`);
+    notes(
+      `A contact name in "${where}" holds commas: its first and last names were told apart by a guess.`,
+    );
   }
   return contact;
 }
@@ -168,10 +172,16 @@ function contactFromGroup(group: string, notes: Notes, where: string): ParsedCon
  * the last possibly unclosed) or one unbracketed "id,first,last,email,phone".
  * "" gives []; every group with any text gives a contact.
  */
-export function parseContacts(text: string, notes: Notes = ignore, where = 'contact'): ParsedContact[] {
+export function parseContacts(
+  text: string,
+  notes: Notes = ignore,
+  where = 'contact',
+): ParsedContact[] {
   if (!text.trim()) return [];
   const groups = bracketedGroups(text) ?? [text];
-  return groups.filter((group) => group.trim()).map((group) => contactFromGroup(group, notes, where));
+  return groups
+    .filter((group) => group.trim())
+    .map((group) => contactFromGroup(group, notes, where));
 }
 
 function materialFromGroup(group: string, notes: Notes, where: string): ParsedMaterial {
@@ -179,7 +189,9 @@ function materialFromGroup(group: string, notes: Notes, where: string): ParsedMa
   // Titles may themselves hold commas.
   const material = { id: id.trim(), type: type.trim(), title: title.join(',').trim() };
   if (!HEX_ID.test(material.id) || !material.type || title.length === 0) {
-    notes(`A material in "${where}" was not in the form [id,type,title]: kept, with what could be read.`);
+    notes(
+      `A material in "${where}" was not in the form [id,type,title]: kept, with what could be read.`,
+    );
   }
   return material;
 }
@@ -399,7 +411,9 @@ export const removedTasksOf: Expander = (payload, notes = ignore) => {
   if (typeof payload.removed_task !== 'string' || !payload.removed_task.trim()) return undefined;
   const tasks = parseRemovedTasks(payload.removed_task);
   if (!tasks) {
-    notes('"removed_task" was not in the service\'s task form: kept as sent, the task fields blank.');
+    notes(
+      '"removed_task" was not in the service\'s task form: kept as sent, the task fields blank.',
+    );
     return undefined;
   }
   return tasks.map((task) => ({ ...payload, ...task }));
@@ -451,7 +465,9 @@ const AS_TYPE: Readonly<Record<string, (value: unknown, notes: Notes) => unknown
   },
   boolean: (value) => {
     if (typeof value === 'boolean') return value;
-    return typeof value === 'string' ? (own(BOOLEAN_TEXT, value.trim().toLowerCase()) ?? null) : null;
+    return typeof value === 'string'
+      ? (own(BOOLEAN_TEXT, value.trim().toLowerCase()) ?? null)
+      : null;
   },
 };
 
@@ -465,7 +481,11 @@ type Slot = (value: unknown, notes: Notes) => unknown;
 const listSlot =
   (type: string | undefined): Slot =>
   (value, notes) => {
-    const values = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
+    const values = Array.isArray(value)
+      ? value
+      : value === null || value === undefined
+        ? []
+        : [value];
     const typed = asType(type);
     return values.map((item) => typed(item, notes)).filter((item) => item !== null);
   };
@@ -474,11 +494,13 @@ const listSlot =
 const recordsSlot =
   (children: readonly TypedField[]): Slot =>
   (value, notes) =>
-    (Array.isArray(value) ? value : []).filter(isRecord).map((record) =>
-      Object.fromEntries(
-        children.map((child) => [child.key, asType(child.type)(record[child.key], notes)]),
-      ),
-    );
+    (Array.isArray(value) ? value : [])
+      .filter(isRecord)
+      .map((record) =>
+        Object.fromEntries(
+          children.map((child) => [child.key, asType(child.type)(record[child.key], notes)]),
+        ),
+      );
 
 /** The key of an item each output field fills, and how. */
 function slotsOf(fields: readonly TypedField[]): Map<string, Slot> {
@@ -513,7 +535,9 @@ export const hasCustomFields = (shape: ItemShape): boolean =>
  * What makes a normalised record an item of the trigger: exactly the declared
  * keys, each of its type; `custom_fields` too where the trigger has them.
  */
-export function shaperOf(shape: ItemShape): (record: NormalisedEvent, notes: Notes) => NormalisedEvent {
+export function shaperOf(
+  shape: ItemShape,
+): (record: NormalisedEvent, notes: Notes) => NormalisedEvent {
   const slots = [...slotsOf(shape.outputFields)];
   const customFields = hasCustomFields(shape);
   return (record, notes) => {
@@ -567,7 +591,11 @@ export const RESULT_BUDGET_BYTES = 5 * 1024 * 1024;
 const bytesOf = (item: unknown): number => Buffer.byteLength(JSON.stringify(item));
 
 /** An item cut to `budget` bytes: its largest text or list halved until it fits. */
-function cutToFit(item: NormalisedEvent, budget: number, log: (line: string) => void): NormalisedEvent {
+function cutToFit(
+  item: NormalisedEvent,
+  budget: number,
+  log: (line: string) => void,
+): NormalisedEvent {
   const cut: Record<string, unknown> = { ...item };
   const cutKeys = new Set<string>();
   while (bytesOf(cut) > budget) {

@@ -79,9 +79,11 @@ export async function callApi(
   }
   const apiKey = apiKeyOf(bundle);
   if (!apiKey) {
-    throw quiet(new z.errors.ExpiredAuthError(
-      'No CRMGrow API key is connected. Reconnect your CRMGrow account in Zapier with your API key.',
-    ));
+    throw quiet(
+      new z.errors.ExpiredAuthError(
+        'No CRMGrow API key is connected. Reconnect your CRMGrow account in Zapier with your API key.',
+      ),
+    );
   }
   const keyError = unusableKeyError(z.errors, apiKey);
   if (keyError) throw quiet(keyError);
@@ -144,7 +146,12 @@ export async function callApi(
   const content = redact(received, apiKey);
   const contentType = response.getHeader('content-type') ?? '';
   // Parsed once, here: the error layer reads the same value.
-  const answer: ApiAnswer = { status: response.status, data: parseJson(content), content, contentType };
+  const answer: ApiAnswer = {
+    status: response.status,
+    data: parseJson(content),
+    content,
+    contentType,
+  };
   if (options.accept?.(answer)) return answer;
   const error = errorForAnswer(
     z.errors,

@@ -111,7 +111,7 @@ export function redact(text: string, apiKey: string | undefined): string {
         const clean = typeof value === 'string' ? hide(value) : value;
         if (typeof value !== 'string') pending.push(value);
         const cleanName = hide(name);
-        if (cleanName !== name) delete node[name];
+        if (cleanName !== name) Reflect.deleteProperty(node, name);
         node[cleanName] = clean;
       }
     }
