@@ -9,6 +9,7 @@ import {
   MAX_ANSWER_BYTES,
   networkError,
   parseJson,
+  quiet,
   redact,
   unusableKeyError,
   type CallContext,
@@ -187,15 +188,6 @@ export function decoded(body: Buffer, contentType: string | null | undefined): s
     // A charset Node does not know: UTF-8, as before.
     return body.toString('utf8');
   }
-}
-
-/**
- * Marks an error as complete: core would otherwise append "What happened",
- * with the start of the answer as received, and the run's log lines.
- */
-export function quiet<E extends Error>(error: E): E {
-  (error as E & { doNotContextify?: boolean }).doNotContextify = true;
-  return error;
 }
 
 /** A redirect's target as it may be shown: no key, no credentials. */

@@ -64,6 +64,15 @@ export interface AnswerSummary {
 
 type ZErrors = ZObject['errors'];
 
+/**
+ * Marks an error as complete: core would otherwise append "What happened",
+ * with the start of the answer as received, and the run's log lines.
+ */
+export function quiet<E extends Error>(error: E): E {
+  (error as E & { doNotContextify?: boolean }).doNotContextify = true;
+  return error;
+}
+
 const KEY_PLACEHOLDER = '[API key]';
 /** What JSON encoders write unescaped (JWT and base64url keys are made of these). */
 const PLAIN_IN_JSON = /^[A-Za-z0-9._~+=-]+$/;
