@@ -257,13 +257,12 @@ export function normalise(payload: Payload, notes: Notes = ignore): NormalisedEv
   });
   if (MATERIAL_SOURCES.some((key) => key in payload)) event.materials = materials;
 
-  if ('additional_field' in payload) {
-    const custom = parseCustomFields(payload.additional_field);
-    if (!custom) notes('"additional_field" was not a JSON object: no custom fields were read.');
-    event[CUSTOM_FIELDS_KEY] = Object.fromEntries(
-      Object.entries(custom ?? {}).map(([name, value]) => [name, customValue(value, notes)]),
-    );
-  }
+  // Made from additional_field alone: a `custom_fields` the delivery holds is not trusted.
+  const custom = 'additional_field' in payload ? parseCustomFields(payload.additional_field) : {};
+  if (!custom) notes('"additional_field" was not a JSON object: no custom fields were read.');
+  event[CUSTOM_FIELDS_KEY] = Object.fromEntries(
+    Object.entries(custom ?? {}).map(([name, value]) => [name, customValue(value, notes)]),
+  );
 
   return { ...event, id: ownId(payload.id) ?? derivedId(payload) };
 }
