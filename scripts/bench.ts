@@ -12,6 +12,7 @@ import { createInvoker, loadCompiledApp } from '../sandbox/harness';
 import { pointAppAt } from '../sandbox/env';
 import { startSandbox } from '../sandbox/server';
 import { artifact } from './bench/artifact';
+import { bulkDeletes, LARGEST_BODY_BYTES } from './bench/bulk-delete';
 import { renderScalingSvg } from './bench/chart';
 import { coldStart, COLD_RUNS } from './bench/cold-start';
 import { LIBRARY, largeAccounts } from './bench/large-accounts';
@@ -102,6 +103,11 @@ async function main(): Promise<number> {
     results.coreFloor = await section(
       '7. The floor an app on core can reach: the video poll against the core floor, fresh and warm',
       () => coreFloor(unpacked),
+    );
+    results.bulkDelete = await section(
+      `8. Bulk delete: a ${LARGEST_BODY_BYTES / 1e6} MB delete_contact webhook fanned out into ` +
+        'one item per contact, and a smaller one',
+      () => bulkDeletes(unpacked, sandbox),
     );
   } finally {
     restoreEnv();

@@ -34,6 +34,19 @@ export const executeEvent = (
   environment: { BASE_URL: sandbox.baseUrl, ALT_BASE_URL: sandbox.altBaseUrl },
 });
 
+/** A hook's bundle for `payload`, delivered as Zapier hands a webhook to `perform`. */
+export const hookBundle = (payload: Record<string, unknown>): Partial<Bundle> => ({
+  targetUrl: HOOK_URL,
+  subscribeData: { id: 'bench' },
+  cleanedRequest: payload as Bundle['cleanedRequest'],
+  rawRequest: {
+    method: 'POST',
+    querystring: '',
+    headers: { 'Content-Type': 'application/json' },
+    content: JSON.stringify(payload),
+  },
+});
+
 /** The first choice of every dropdown the creates use, by trigger key. */
 export async function firstChoices(
   app: CompiledApp,

@@ -1,9 +1,8 @@
 // 5. Large accounts: 50,000 videos and 50,000 templates (and 100,000 videos)
 // through the list triggers as a poll and as a dropdown, and a 1 MB webhook
 // through perform, each run in a fresh process through build.zip's handler.
-import type { Bundle } from 'zapier-platform-core';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { DROPDOWN_PAGE_0, examplePayload, executeEvent, HOOK_URL, pollMethod } from './events';
+import { DROPDOWN_PAGE_0, examplePayload, executeEvent, hookBundle, pollMethod } from './events';
 import { findings, indent, mark, type Finding } from './report';
 import { CHILD, numberIn, runChild, type ChildRun } from './run-child';
 import { LIMITS, RUNS, WATCH } from './setup';
@@ -58,7 +57,10 @@ function largeContactPayload(bytes: number): Record<string, unknown> {
   return withFields(Math.max(0, Math.round((bytes - empty) / perField)));
 }
 
-function verdictOf(r: Omit<LargeResult, 'verdict'>): { level: Finding['level']; text: string } {
+/** Within Zapier's limits (result, time, memory) and the requests expected? */
+export function verdictOf(
+  r: Pick<LargeResult, 'resultBytes' | 'ms' | 'peakRssMiB' | 'requestsPerRun' | 'expectedRequests'>,
+): { level: Finding['level']; text: string } {
   const problems: string[] = [];
   const watch: string[] = [];
   if (r.resultBytes > LIMITS.resultBytes) problems.push("over Zapier's 6 MiB result limit");
@@ -80,17 +82,6 @@ export async function largeAccounts(unpacked: string): Promise<LargeResult[]> {
   let larger: Sandbox | undefined;
   try {
     larger = await startSandbox({ seed: { videos: LARGER_LIBRARY } });
-    const hookBundle = (payload: Record<string, unknown>): Partial<Bundle> => ({
-      targetUrl: HOOK_URL,
-      subscribeData: { id: 'bench' },
-      cleanedRequest: payload as Bundle['cleanedRequest'],
-      rawRequest: {
-        method: 'POST',
-        querystring: '',
-        headers: { 'Content-Type': 'application/json' },
-        content: JSON.stringify(payload),
-      },
-    });
     const payload = largeContactPayload(WEBHOOK_BYTES);
     const payloadBytes = Buffer.byteLength(JSON.stringify(payload));
     // The warm-ups run the same code on the sandbox's two PDFs, or on the example contact.
