@@ -1,6 +1,6 @@
 // An in-memory stand-in for the CRMGrow API, served over real HTTP on
-// loopback. It implements every endpoint of service-interface.md at its path
-// and answers as service-observed.md records the real service answering.
+// loopback. It implements every endpoint docs/service-api.md lists at its path
+// and answers as that file records the real service answering (its "observed" facts).
 // Paths are written here on purpose, not taken from src/: the sandbox models
 // the service, so a wrong path in the app shows up as the service's HTML 404.
 import http from 'node:http';

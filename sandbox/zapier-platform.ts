@@ -1,7 +1,7 @@
 // A stand-in for Zapier's platform API, the one the CLI talks to on
 // `validate`, `test`, `upload` and `push`, served on loopback so those
 // commands can run for real here. It answers the calls as the CLI's
-// src/utils/api.js makes them and reads them (see shared/notes/zapier-platform.md):
+// src/utils/api.js makes them and reads them (node_modules/zapier-platform-cli; docs/releasing.md):
 //   GET  /api/platform/cli/apps/{id}                  the linked app
 //   POST /api/platform/cli/check                      the integration checks
 //   PUT  /api/platform/cli/apps/{id}/versions/{v}     the upload (base64 zips)

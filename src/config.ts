@@ -40,15 +40,15 @@ function parseBaseUrl(variable: BaseUrlVariable, raw: string): string {
     new ConfigError(
       `The ${variable} setting "${withoutCredentials(raw)}" ${why}. ${howToSet(variable, DEFAULT_BASE_URL)}`,
     );
+  // First, and on the text: a password holding "/", "?" or "#" makes the value no URL,
+  // and an "@" anywhere may end credentials the parser does not see.
+  if (raw.includes('@')) throw invalid('must not contain credentials');
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     throw invalid('is not a URL');
   }
-  // An "@" anywhere may be the end of a user name and password the parser did not see.
-  if (url.username || url.password || raw.includes('@'))
-    throw invalid('must not contain credentials');
   // URL drops an empty "?" or "#", which would still cut every path off the address.
   if (raw.includes('?') || raw.includes('#')) {
     throw invalid('must not contain a query or fragment ("?" or "#")');

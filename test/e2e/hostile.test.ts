@@ -7,6 +7,9 @@ import {
   behaves,
   drips,
   gzipBomb,
+  gzipGarbage,
+  html,
+  raw,
   redirects,
   resets,
   shortBody,
@@ -40,6 +43,25 @@ const SEND_IMAGE = 'creates.send_image.operation.perform';
 const ADD_NOTE = 'creates.add_note.operation.perform';
 const SUBSCRIBE = 'triggers.add_contact.operation.performSubscribe';
 const UNSUBSCRIBE = 'triggers.add_contact.operation.performUnsubscribe';
+const SAMPLE = 'triggers.add_contact.operation.performList';
+const perform = (action: string): string => `triggers.${action}.operation.perform`;
+
+const JSON_TYPE = { 'Content-Type': 'application/json' };
+/** JSON text `levels` arrays deep: past what JSON.stringify (and any recursion) can take. */
+const deep = (levels: number): string => '['.repeat(levels) + ']'.repeat(levels);
+/** The 24-hex id of the i-th contact of a bulk delete. */
+const contactId = (i: number): string => `6512e4c1a9b3f200${i.toString(16).padStart(8, '0')}`;
+const JANE = '[6512e4c1a9b3f2001e7d4a10,Jane,Cooper,jane.cooper@example.com,+14155550123]';
+/** Express's answer to a route it does not have, byte for byte. */
+const EXPRESS_404 =
+  '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n' +
+  '</head>\n<body>\n<pre>Cannot DELETE /api/outbound/unsubscribe</pre>\n</body>\n</html>\n';
+/** 79 characters, then an emoji: a cut at 80 falls between its two halves. */
+const BEFORE_EMOJI = `<html><body>${'x'.repeat(67)}`;
+/** A base64 key: "+", "/" and "=" are percent-encoded in a URL, in upper or lower case. */
+const BASE64_KEY = 'Ab3+dEf/Gh1=Ij2+Kl3/Mn4=';
+const ENCODED_KEY = encodeURIComponent(BASE64_KEY);
+const ENCODED_KEY_LOWER = ENCODED_KEY.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase());
 
 /** 30 videos whose titles are 1 MiB each. */
 const hugeTitles: Behaviour = (res) => {
@@ -70,6 +92,55 @@ const CASES: Record<string, Behaviour> = {
   downForever: answers(504, { error: 'Gateway timeout' }, { 'Retry-After': '99999999999' }),
   bomb: gzipBomb(1024),
   hugeTitles,
+  // Deep JSON: a confirmed note, a subscription, a sample. Each holds a \u escape
+  // too, so the API key is looked for in every string of the parsed answer.
+  noteDeep: raw(200, `{"status":true,"message":"Caf\\u00e9","data":${deep(5_000)}}`, JSON_TYPE),
+  subscribeDeep: raw(201, `{"id":"sub-1","x":${deep(100_000)},"y":"\\u00e9"}`, JSON_TYPE),
+  sampleDeep: raw(
+    200,
+    `[{"id":"6601a3f9c2d4e50013b7e9a1","title":"Caf\\u00e9 recap","content":${deep(100_000)},` +
+      `"contact":${JSON.stringify(JANE)},"create_at":"2026-03-15T10:42:03.118Z"}]`,
+    JSON_TYPE,
+  ),
+  // Unsubscribe: a missing route, and the service's ways of saying "gone".
+  unsubscribeHtml404: html(404, EXPRESS_404),
+  unsubscribeJson404: answers(404, { status: false }),
+  unsubscribeJson410: answers(410, {}),
+  unsubscribeNotFound: answers(400, { status: false, error: 'Subscription not found' }),
+  // Subscribe answers with no usable id.
+  subscribeStatusOnly: answers(200, { status: true }),
+  subscribeOid: answers(201, { id: { $oid: '6512e4c1a9b3f2001e7d4a10' } }),
+  subscribe204: raw(204, ''),
+  subscribeHtml: html(200, `${BEFORE_EMOJI}\u{1F600}</body></html>`),
+  // Retry-After that would ask for a retry at once.
+  downZero: answers(503, { error: 'Down for maintenance' }, { 'Retry-After': '0' }),
+  downFraction: answers(503, { error: 'Down for maintenance' }, { 'Retry-After': '1.5' }),
+  downFractionAbove: answers(503, { error: 'Down for maintenance' }, { 'Retry-After': '11.5' }),
+  downPastDate: answers(
+    503,
+    { error: 'Down for maintenance' },
+    { 'Retry-After': 'Wed, 21 Oct 2015 07:28:00 GMT' },
+  ),
+  // Smaller wrong diagnoses.
+  bom: raw(200, '\uFEFF{"status":true}', { 'Content-Type': 'application/json; charset=utf-8' }),
+  gzipGarbage,
+  headersTooLarge: html(431, '<h1>431 Request Header Fields Too Large</h1>'),
+  latin1: raw(
+    200,
+    Buffer.from('[{"id":"64b7f0c2a91e3d5f8c2b4a17","title":"Caf\u00e9 \u00e9"}]', 'latin1'),
+    { 'Content-Type': 'application/json; charset=iso-8859-1' },
+  ),
+  bigIds: raw(
+    200,
+    '[{"id":9007199254740993,"title":"First"},{"id":9007199254740995,"title":"Second"}]',
+    JSON_TYPE,
+  ),
+  // The API key echoed by the service.
+  keyIn401: answers(401, { error: API_KEY }),
+  keyIn400: answers(400, { error: `Invalid email address ${API_KEY}` }),
+  keyEncodedInLocation: redirects(302, `https://login.example.com/?key=${ENCODED_KEY}`),
+  keyEncodedLowerInLocation: redirects(302, `https://login.example.com/?key=${ENCODED_KEY_LOWER}`),
+  keyEncodedInError: answers(400, { error: `Unknown key ${ENCODED_KEY}` }),
 };
 
 describe('the service at its worst, through build.zip as Zapier runs it', () => {
@@ -94,6 +165,41 @@ describe('the service at its worst, through build.zip as Zapier runs it', () => 
     },
   });
   const run = async (...events: object[]): Promise<Outcome[]> => invoke(dir, events);
+  const runText = async (...events: string[]): Promise<Outcome[]> =>
+    invoke(dir, `[${events.join(',')}]`);
+  /**
+   * Runs named events, some of them JSON text already (a value too deep for
+   * JSON.stringify), in one process; gives each outcome by its name.
+   */
+  const runNamed = async (
+    events: Readonly<Record<string, object | string>>,
+  ): Promise<Record<string, Outcome>> => {
+    const names = Object.keys(events);
+    const outcomes = await runText(
+      ...Object.values(events).map((e) => (typeof e === 'string' ? e : JSON.stringify(e))),
+    );
+    expect(outcomes).toHaveLength(names.length);
+    return Object.fromEntries(names.map((name, i) => [name, outcomes[i] ?? { ok: false }]));
+  };
+  /**
+   * A webhook delivery as Zapier gives it to perform, as JSON text: `body` is
+   * both the raw request's content and, parsed by the Lambda, cleanedRequest.
+   */
+  const delivery = (
+    action: string,
+    body: string | object,
+    inputData: Record<string, string> = {},
+  ): string => {
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    const rawRequest = { method: 'POST', querystring: '', headers: JSON_TYPE, content: text };
+    const bundle = { inputData, rawRequest, cleanedRequest: '@BODY@' };
+    return JSON.stringify(event(perform(action), 'ok', bundle)).replace('"@BODY@"', () => text);
+  };
+  /** The items of a run that went well. */
+  const itemsOf = (outcome: Outcome | undefined): Record<string, unknown>[] => {
+    expect(outcome).toMatchObject({ ok: true });
+    return outcome?.results as Record<string, unknown>[];
+  };
   const failure = (outcome: Outcome | undefined): { name: string; message: string } => {
     expect(outcome?.ok).toBe(false);
     return { name: outcome?.name ?? '', message: userMessage(outcome ?? { ok: false }) };
@@ -468,5 +574,486 @@ describe('the service at its worst, through build.zip as Zapier runs it', () => 
           .map((r) => r.url),
       ).toEqual(['/api/send-video', '/api/video']);
     });
+  });
+
+  describe('every delivery reaches the Zap whole (issue 22: items 1, 4, 5 and 8)', () => {
+    let outcomes: Record<string, Outcome> = {};
+    // A note event without its title and id, which some cases write as raw JSON text.
+    const noteBody = {
+      content: 'Called back.',
+      contact: JANE,
+      create_at: '2026-03-15T10:42:03.118Z',
+    };
+    const task = {
+      id: '6601b4e2c2d4e50013b7ea07',
+      contact: JANE,
+      type: 'call',
+      content: 'Call Jane about the pre-approval letter',
+      due_date: '2026-03-20T17:00:00.000Z',
+      recurrence_mode: 'WEEK',
+      create_at: '2026-03-15T11:05:47.902Z',
+    };
+    const watched = {
+      contact: JANE.slice(1, -1),
+      material_id: VIDEO,
+      material_type: 'VIDEO',
+      material_title: 'Virtual Tour',
+      material_amount: 87,
+      create_at: '2026-03-17T18:26:09.314Z',
+    };
+    /** A body as JSON text with `key` first, holding `text` as written. */
+    const withValue = (key: string, text: string, body: object): string =>
+      `{${JSON.stringify(key)}:${text},${JSON.stringify(body).slice(1)}`;
+    const noteWithId = (id: string): string =>
+      withValue('id', id, { title: 'Call recap', ...noteBody });
+
+    beforeAll(async () => {
+      outcomes = await runNamed({
+        bulk: delivery('delete_contact', {
+          num: 3,
+          contacts:
+            `[${contactId(1)},Jane,Cooper,jane@x.com,+1],` +
+            `[${contactId(2)},John, Jr.,Smith,john@x.com,+2],` +
+            `[${contactId(3)},Ann,Lee,ann@x.com,+3]`,
+          removed_date: '2026-03-19T09:02:44.873Z',
+        }),
+        material: delivery('send_material', {
+          subject: 'Your tour',
+          contact: JANE,
+          video: `[${VIDEO},VIDEO,Tour [A],[B]]`,
+          pdf: '',
+          image: '',
+          create_at: '2026-03-17T16:02:40.771Z',
+        }),
+        constructorTask: delivery('create_task', { ...task, set_recurrence: 'constructor' }),
+        protoTask: delivery('update_task', { ...task, set_recurrence: '__proto__' }),
+        deepValue: delivery('create_note', withValue('title', deep(3_000), noteBody)),
+        firstBigId: delivery('create_note', noteWithId('9007199254740993')),
+        secondBigId: delivery('create_note', noteWithId('9007199254740995')),
+        hexAmount: delivery('watch_material', { ...watched, material_amount: '0x10' }),
+        hexMinimum: delivery('watch_material', watched, { min_amount: '0x10' }),
+      });
+    });
+
+    it("a bulk delete whose names hold commas gives every contact, each in the single delete's shape", () => {
+      const items = itemsOf(outcomes.bulk);
+      expect(items).toHaveLength(3);
+      expect(items[0]).toEqual({
+        id: contactId(1),
+        first_name: 'Jane',
+        last_name: 'Cooper',
+        email: 'jane@x.com',
+        cell_phone: '+1',
+        address: '',
+        city: '',
+        state: '',
+        zip: '',
+        country: '',
+        company: '',
+        source: '',
+        label: '',
+        tags: [],
+        secondary_email: '',
+        secondary_phone: '',
+        website: '',
+        additional_field: '',
+        created_at: null,
+        custom_fields: {},
+      });
+      expect(
+        items.map(({ id, first_name, last_name, email, cell_phone }) => ({
+          id,
+          first_name,
+          last_name,
+          email,
+          cell_phone,
+        })),
+      ).toEqual([
+        {
+          id: contactId(1),
+          first_name: 'Jane',
+          last_name: 'Cooper',
+          email: 'jane@x.com',
+          cell_phone: '+1',
+        },
+        {
+          id: contactId(2),
+          first_name: 'John, Jr.',
+          last_name: 'Smith',
+          email: 'john@x.com',
+          cell_phone: '+2',
+        },
+        {
+          id: contactId(3),
+          first_name: 'Ann',
+          last_name: 'Lee',
+          email: 'ann@x.com',
+          cell_phone: '+3',
+        },
+      ]);
+      // One shape for every item: no `num` or `removed_date`, which no output field declares.
+      for (const item of items)
+        expect(Object.keys(item).sort()).toEqual(Object.keys(items[0] ?? {}).sort());
+      expect(outcomes.bulk?.logs).toEqual([]);
+    });
+
+    it('a material title holding brackets and a comma is kept whole', () => {
+      const [item] = itemsOf(outcomes.material);
+      expect(item?.materials).toEqual([{ id: VIDEO, type: 'VIDEO', title: 'Tour [A],[B]' }]);
+    });
+
+    it('a task whose "set_recurrence" is "constructor" or "__proto__" gives null, the key kept', () => {
+      for (const outcome of [outcomes.constructorTask, outcomes.protoTask]) {
+        const [item] = itemsOf(outcome);
+        expect(item).toHaveProperty('set_recurrence', null);
+        expect(Object.hasOwn(item ?? {}, 'set_recurrence')).toBe(true);
+        expect(item).toMatchObject({ id: task.id, recurrence_mode: 'WEEK', type: 'call' });
+      }
+    });
+
+    it('a delivery holding a value 3,000 arrays deep gives one item, the value left blank and told', () => {
+      const items = itemsOf(outcomes.deepValue);
+      expect(items).toHaveLength(1);
+      expect(items[0]).toMatchObject({ title: null, content: 'Called back.' });
+      // No id in the payload: one is derived from its content, whatever its depth.
+      expect(items[0]?.id).toMatch(/^evt_[0-9a-f]{24}$/);
+      expect(outcomes.deepValue?.logs).toEqual([
+        'create_note: A value nested too deep to show was left blank.',
+      ]);
+    });
+
+    it('two deliveries whose ids are past 2^53 keep their digits, so they stay two', () => {
+      expect(itemsOf(outcomes.firstBigId).map((item) => item.id)).toEqual(['9007199254740993']);
+      expect(itemsOf(outcomes.secondBigId).map((item) => item.id)).toEqual(['9007199254740995']);
+    });
+
+    it('an amount of "0x10" is no number, and a Minimum Amount of "0x10" is refused', () => {
+      const [item] = itemsOf(outcomes.hexAmount);
+      expect(item).toHaveProperty('material_amount', null);
+      expect(failure(outcomes.hexMinimum)).toEqual({
+        name: 'AppError',
+        message:
+          'The "Minimum Amount" field needs a number, such as 50, but got "0x10". Type a whole number, or leave it blank to let every amount through.',
+      });
+    });
+  });
+
+  describe('a bulk delete of 100,000 contacts (issue 22: item 2)', () => {
+    it('gives a result Zapier accepts, and the log counts and names what was left out', async () => {
+      const count = 100_000;
+      const contacts = Array.from(
+        { length: count },
+        (_, i) => `[${contactId(i)},First${i},Last${i},c${i}@example.com,+1415555${i}]`,
+      ).join(',');
+      const [outcome] = await runText(
+        delivery('delete_contact', {
+          num: count,
+          contacts,
+          removed_date: '2026-03-19T09:02:44.873Z',
+        }),
+      );
+      const items = itemsOf(outcome);
+      const bytes = Buffer.byteLength(JSON.stringify(items));
+      expect(bytes).toBeLessThan(6 * 1024 * 1024);
+      expect(bytes).toBeLessThanOrEqual(5 * 1024 * 1024);
+      // The first contacts, in order, each whole; the rest are named in the log.
+      const kept = items.length;
+      expect(kept).toBeGreaterThan(1_000);
+      expect(kept).toBeLessThan(count);
+      expect(items.map((item) => item.id)).toEqual(
+        Array.from({ length: kept }, (_, i) => contactId(i)),
+      );
+      expect(items[kept - 1]).toMatchObject({
+        first_name: `First${kept - 1}`,
+        email: `c${kept - 1}@example.com`,
+      });
+      expect(outcome?.logs).toEqual([
+        `delete_contact: ${count - kept} of ${count} items were left out: with them the result would pass Zapier's 6 MiB limit, and no item would start the Zap. The first left out is ${contactId(kept)}, the last ${contactId(count - 1)}.`,
+      ]);
+    });
+  });
+
+  describe('answers that crashed the app or were misread (issue 22: items 5 to 8)', () => {
+    let outcomes: Record<string, Outcome> = {};
+    const targetUrl = 'https://hooks.zapier.com/1';
+
+    beforeAll(async () => {
+      outcomes = await runNamed({
+        noteDeep: event(ADD_NOTE, 'noteDeep', { inputData: note('Called back.') }),
+        subscribeDeep: event(SUBSCRIBE, 'subscribeDeep', { targetUrl }),
+        sampleDeep: event('triggers.create_note.operation.performList', 'sampleDeep'),
+        unsubscribeHtml404: event(UNSUBSCRIBE, 'unsubscribeHtml404', {
+          subscribeData: { id: 'sub-1' },
+        }),
+        unsubscribeJson404: event(UNSUBSCRIBE, 'unsubscribeJson404', {
+          subscribeData: { id: 'sub-1' },
+        }),
+        unsubscribeJson410: event(UNSUBSCRIBE, 'unsubscribeJson410', {
+          subscribeData: { id: 'sub-1' },
+        }),
+        unsubscribeNotFound: event(UNSUBSCRIBE, 'unsubscribeNotFound', {
+          subscribeData: { id: 'sub-1' },
+        }),
+        subscribeStatusOnly: event(SUBSCRIBE, 'subscribeStatusOnly', { targetUrl }),
+        subscribeOid: event(SUBSCRIBE, 'subscribeOid', { targetUrl }),
+        subscribe204: event(SUBSCRIBE, 'subscribe204', { targetUrl }),
+        subscribeHtml: event(SUBSCRIBE, 'subscribeHtml', { targetUrl }),
+        downZero: event(POLL, 'downZero'),
+        downFraction: event(POLL, 'downFraction'),
+        downFractionAbove: event(POLL, 'downFractionAbove'),
+        downPastDate: event(POLL, 'downPastDate'),
+        bom: event(SEND_VIDEO, 'bom', { inputData: sendVideo }),
+        gzipPoll: event(POLL, 'gzipGarbage'),
+        gzipNote: event(ADD_NOTE, 'gzipGarbage', { inputData: note('Called back.') }),
+        headersTooLargePoll: event(POLL, 'headersTooLarge'),
+        headersTooLargeSend: event(SEND_VIDEO, 'headersTooLarge', { inputData: sendVideo }),
+        latin1: event(POLL, 'latin1'),
+        bigIds: event(POLL, 'bigIds'),
+        emojiAt80: event(SEND_VIDEO, 'ok', {
+          inputData: { ...sendVideo, email: `${'a'.repeat(79)}\u{1F600} is not an address` },
+        }),
+      });
+    });
+
+    describe('deep JSON crashes nothing', () => {
+      it('a note confirmed with a value 5,000 arrays deep beside "status": true is added', () => {
+        expect(outcomes.noteDeep).toMatchObject({
+          ok: true,
+          results: {
+            status: true,
+            email: 'jane.doe@example.com',
+            content: 'Called back.',
+            id: null,
+          },
+        });
+      });
+
+      it('a subscription answered with a value 100,000 deep keeps only its id', () => {
+        expect(outcomes.subscribeDeep).toMatchObject({ ok: true });
+        expect(outcomes.subscribeDeep?.results).toEqual({ id: 'sub-1' });
+      });
+
+      it('a sample with a value 100,000 deep gives its item, the value left blank and told', () => {
+        const items = itemsOf(outcomes.sampleDeep);
+        expect(items).toHaveLength(1);
+        expect(items[0]).toMatchObject({
+          id: '6601a3f9c2d4e50013b7e9a1',
+          title: 'Café recap',
+          content: null,
+          contacts: [
+            {
+              id: '6512e4c1a9b3f2001e7d4a10',
+              first_name: 'Jane',
+              last_name: 'Cooper',
+              email: 'jane.cooper@example.com',
+              cell_phone: '+14155550123',
+            },
+          ],
+        });
+        expect(outcomes.sampleDeep?.logs).toEqual([
+          'create_note sample: A value nested too deep to show was left blank.',
+        ]);
+      });
+    });
+
+    describe('unsubscribe and subscribe say what the service did', () => {
+      it("Express's HTML 404 is a missing route, not a subscription already gone", () => {
+        expect(failure(outcomes.unsubscribeHtml404)).toEqual({
+          name: 'AppError',
+          message:
+            'CRMGrow has no endpoint at DELETE /unsubscribeHtml404/api/outbound/unsubscribe (HTTP 404). Contact CRMGrow support and mention this method and path.',
+        });
+      });
+
+      it.each(['unsubscribeJson404', 'unsubscribeJson410', 'unsubscribeNotFound'])(
+        '%s is a subscription already gone',
+        (name) => {
+          expect(outcomes[name]).toMatchObject({
+            ok: true,
+            results: { id: 'sub-1', outcome: 'already_gone' },
+          });
+          expect(outcomes[name]?.logs).toEqual([
+            expect.stringMatching(
+              /^CRMGrow answered HTTP 4\d\d to unsubscribing sub-1: the subscription is already gone\.$/,
+            ),
+          ]);
+        },
+      );
+
+      it.each([
+        ['subscribeStatusOnly', 200, '{"status":true}'],
+        ['subscribeOid', 201, '{"id":{"$oid":"6512e4c1a9b3f2001e7d4a10"}}'],
+        ['subscribe204', 204, 'an empty body'],
+        // Cut at 80 characters, before the emoji rather than between its halves.
+        ['subscribeHtml', 200, `${BEFORE_EMOJI}…`],
+      ])('%s: no usable id, so the subscription may exist', (name, status, shown) => {
+        expect(failure(outcomes[name])).toEqual({
+          name: 'AppError',
+          message: `CRMGrow answered the webhook subscription without a usable subscription id (HTTP ${status}; its answer: ${shown}). The subscription may exist in CRMGrow all the same, and Zapier could not remove it when the Zap is turned off. Contact CRMGrow support with this message before you turn the Zap on again, so events are not delivered twice.`,
+        });
+      });
+    });
+
+    it.each([
+      ['0', 'downZero', 10],
+      ['1.5', 'downFraction', 10],
+      ['11.5', 'downFractionAbove', 12],
+      ['a past date', 'downPastDate', 10],
+    ])(
+      'Retry-After %s on a poll (case %s) asks Zapier to wait %i seconds',
+      (_what, name, seconds) => {
+        expect(failure(outcomes[name])).toEqual({
+          name: 'ThrottledError',
+          message: `CRMGrow is unavailable for now (HTTP 503: "Down for maintenance" on GET /${name}/api/video). Zapier will try again in ${seconds} seconds.`,
+        });
+      },
+    );
+
+    describe('smaller diagnoses', () => {
+      it('a byte-order mark before {"status":true} is a confirmed send', () => {
+        expect(outcomes.bom).toMatchObject({
+          ok: true,
+          results: { status: true, video_id: VIDEO, email: sendVideo.email },
+        });
+      });
+
+      it('a gzip answer that cannot be unpacked says so; on a note, that it may have gone through', () => {
+        expect(failure(outcomes.gzipPoll)).toEqual({
+          name: 'AppError',
+          message:
+            "CRMGrow's answer to GET /gzipGarbage/api/video came compressed (gzip or deflate) but could not be unpacked: it was corrupt or cut short. Try again in a few minutes; if it keeps happening, contact CRMGrow support.",
+        });
+        expect(failure(outcomes.gzipNote)).toEqual({
+          name: 'AppError',
+          message:
+            "CRMGrow's answer to POST /gzipGarbage/api/note came compressed (gzip or deflate) but could not be unpacked: it was corrupt or cut short. The note may have gone through: check in CRMGrow before you run this step again. Zapier does not retry it by itself, so nothing is done twice.",
+        });
+      });
+
+      it('a 431 asks to reconnect with the API key copied again', () => {
+        for (const outcome of [outcomes.headersTooLargePoll, outcomes.headersTooLargeSend]) {
+          expect(failure(outcome)).toEqual({
+            name: 'ExpiredAuthError',
+            message:
+              "CRMGrow refused the request's headers as too large (HTTP 431): the connected API key is longer than CRMGrow takes. Copy your API key again from CRMGrow and reconnect your CRMGrow account in Zapier.",
+          });
+        }
+      });
+
+      it('a latin-1 answer is read as latin-1', () => {
+        expect(itemsOf(outcomes.latin1)).toEqual([
+          { id: '64b7f0c2a91e3d5f8c2b4a17', title: 'Café é' },
+        ]);
+      });
+
+      it('two ids past 2^53 in a list stay two, with their digits', () => {
+        expect(itemsOf(outcomes.bigIds)).toEqual([
+          { id: '9007199254740993', title: 'First' },
+          { id: '9007199254740995', title: 'Second' },
+        ]);
+      });
+
+      it('a value cut at 80 characters in a message keeps an emoji whole or leaves it out', () => {
+        expect(failure(outcomes.emojiAt80)).toEqual({
+          name: 'HaltedError',
+          message: `"${'a'.repeat(79)}…" in "Recipient Email" is not an email address. Map or type an address such as name@example.com, or Jane Doe <name@example.com>.`,
+        });
+      });
+    });
+  });
+
+  describe('no secret in any message (issue 22: items 9 and 10)', () => {
+    let outcomes: Record<string, Outcome> = {};
+    const base64Key = { authData: { api_key: BASE64_KEY } };
+
+    beforeAll(async () => {
+      const echoes = (base: string): Record<string, object> => ({
+        [`${base} send`]: event(SEND_VIDEO, base, { inputData: sendVideo }),
+        [`${base} note`]: event(ADD_NOTE, base, { inputData: note('Called back.') }),
+        [`${base} subscribe`]: event(SUBSCRIBE, base, { targetUrl: 'https://hooks.zapier.com/1' }),
+        [`${base} unsubscribe`]: event(UNSUBSCRIBE, base, { subscribeData: { id: 'sub-1' } }),
+        [`${base} sample`]: event(SAMPLE, base),
+      });
+      outcomes = await runNamed({
+        ...echoes('keyIn401'),
+        ...echoes('keyIn400'),
+        location: event(POLL, 'keyEncodedInLocation', base64Key),
+        locationLower: event(POLL, 'keyEncodedLowerInLocation', base64Key),
+        errorText: event(POLL, 'keyEncodedInError', base64Key),
+        ...Object.fromEntries(
+          ['/', '?', '#'].map((mark) => [
+            `base ${mark}`,
+            event(POLL, 'ok', {}, { BASE_URL: `https://u:s3cr${mark}et@api.example.com` }),
+          ]),
+        ),
+      });
+    });
+
+    it.each(['send', 'note', 'subscribe', 'unsubscribe', 'sample'])(
+      'a key echoed in a 401 or a 400 is in no part of the message (%s)',
+      (what) => {
+        for (const base of ['keyIn401', 'keyIn400']) {
+          const outcome = outcomes[`${base} ${what}`];
+          expect(outcome?.ok).toBe(false);
+          // The whole message, core's part included, and the run's log.
+          expect(outcome?.message).not.toContain(API_KEY);
+          expect(outcome?.message).not.toContain('What happened');
+          expect(outcome?.message).not.toContain('Console logs');
+          expect(JSON.stringify(outcome)).not.toContain(API_KEY);
+          expect(userMessage(outcome ?? { ok: false })).toContain('[API key]');
+        }
+        expect(failure(outcomes[`keyIn401 ${what}`])).toEqual({
+          name: 'ExpiredAuthError',
+          message:
+            'CRMGrow rejected the API key (HTTP 401: "[API key]"). Copy your current API key from CRMGrow and reconnect your CRMGrow account in Zapier.',
+        });
+      },
+    );
+
+    it('a key echoed in a 400 is hidden whatever error it becomes', () => {
+      const refused = (where: string): string =>
+        `CRMGrow refused ${where} (HTTP 400: "Invalid email address [API key]"). If it keeps happening, contact CRMGrow support with this message.`;
+      expect(failure(outcomes['keyIn400 send'])).toEqual({
+        name: 'HaltedError',
+        message:
+          'CRMGrow refused the email address "jane.doe@example.com" in "Recipient Email" (CRMGrow said "Invalid email address [API key]"). Map a valid email address to this field; this run was stopped and the next ones go on.',
+      });
+      expect(failure(outcomes['keyIn400 note']).name).toBe('HaltedError');
+      expect(failure(outcomes['keyIn400 subscribe']).message).toBe(
+        refused('POST /keyIn400/api/outbound/subscribe'),
+      );
+      expect(failure(outcomes['keyIn400 unsubscribe']).message).toBe(
+        refused('DELETE /keyIn400/api/outbound/unsubscribe'),
+      );
+      expect(failure(outcomes['keyIn400 sample']).message).toBe(
+        refused('GET /keyIn400/api/outbound/perform'),
+      );
+    });
+
+    it('a key with "+", "/" and "=" percent-encoded in a Location or an error is hidden', () => {
+      const moved = (name: string): string =>
+        `CRMGrow answered GET /${name}/api/video with a redirect (HTTP 302) to "https://login.example.com/?key=[API key]". Redirects are not followed, so the request was not sent on and your API key went nowhere else. Contact CRMGrow support if this keeps happening.`;
+      expect(failure(outcomes.location).message).toBe(moved('keyEncodedInLocation'));
+      expect(failure(outcomes.locationLower).message).toBe(moved('keyEncodedLowerInLocation'));
+      expect(failure(outcomes.errorText).message).toBe(
+        'CRMGrow refused GET /keyEncodedInError/api/video (HTTP 400: "Unknown key [API key]"). If it keeps happening, contact CRMGrow support with this message.',
+      );
+      for (const name of ['location', 'locationLower', 'errorText']) {
+        const text = JSON.stringify(outcomes[name]);
+        expect(text).not.toContain(BASE64_KEY);
+        expect(text.toLowerCase()).not.toContain(ENCODED_KEY.toLowerCase());
+      }
+    });
+
+    it.each(['/', '?', '#'])(
+      'a BASE_URL whose password holds %j is refused with the credentials masked',
+      (mark) => {
+        const outcome = outcomes[`base ${mark}`];
+        expect(failure(outcome).message).toMatch(
+          /^The BASE_URL setting "https:\/\/\*\*\*@api\.example\.com" (is not a URL|must not contain credentials)\. Set it with `zapier-platform env:set <version> BASE_URL=https:\/\/api\.crmgrow\.com`\.$/,
+        );
+        expect(JSON.stringify(outcome)).not.toMatch(/s3cr|u:/);
+      },
+    );
   });
 });

@@ -1,4 +1,4 @@
-// The sandbox itself, over real HTTP: it must answer as service-observed.md
+// The sandbox itself, over real HTTP: it must answer as docs/service-api.md
 // records the real service answering, or the other end-to-end tests prove
 // nothing. Expected values are written out here, not read from the sandbox.
 import { HOOK_EVENTS } from '../../src/hooks/events';

@@ -43,6 +43,29 @@ export const answers =
   (res) =>
     json(res, status, body, headers);
 
+/** An answer written as it is, byte for byte: no JSON encoding, the headers given alone. */
+export const raw =
+  (status: number, body: string | Buffer, headers: Record<string, string> = {}): Behaviour =>
+  (res) => {
+    res.writeHead(status, headers);
+    res.end(body);
+  };
+
+/** A page, as a web server or framework answers a route it does not know. */
+export const html = (status: number, page: string): Behaviour =>
+  raw(status, page, { 'Content-Type': 'text/html; charset=utf-8' });
+
+/** Says it is gzip, then sends bytes that are none: no client can unpack them. */
+export const gzipGarbage: Behaviour = (res) => {
+  const body = Buffer.from('this is not gzip at all, only some plain bytes');
+  res.writeHead(200, {
+    'Content-Type': 'application/json',
+    'Content-Encoding': 'gzip',
+    'Content-Length': String(body.length),
+  });
+  res.end(body);
+};
+
 /** Never answers: the socket stays open until the client gives up. */
 export const silent: Behaviour = () => undefined;
 

@@ -20,10 +20,16 @@ export interface Outcome {
   maxRssBytes?: number;
   /** How long the handler call took, in milliseconds. */
   ms?: number;
+  /** The lines the call wrote with z.console.log (Zapier's log of the run). */
+  logs?: string[];
 }
 
-/** Calls the handler once per event, in order, in one fresh process. */
-export function invoke(dir: string, events: object[]): Promise<Outcome[]> {
+/**
+ * Calls the handler once per event, in order, in one fresh process. The
+ * events may come as their JSON text: a value nested a few thousand levels
+ * deep is past what JSON.stringify can write.
+ */
+export function invoke(dir: string, events: readonly object[] | string): Promise<Outcome[]> {
   return new Promise((resolve, reject) => {
     const child = execFile(
       process.execPath,
@@ -46,7 +52,7 @@ export function invoke(dir: string, events: object[]): Promise<Outcome[]> {
           );
       },
     );
-    child.stdin?.end(JSON.stringify(events));
+    child.stdin?.end(typeof events === 'string' ? events : JSON.stringify(events));
   });
 }
 
