@@ -128,7 +128,7 @@ function namesOf(parts: readonly string[]): { first: string; last: string; certa
  */
 function contactFromGroup(group: string, notes: Notes, where: string): ParsedContact {
   const parts = group.split(',');
-  const emailAt = parts.findIndex((part, i) => i >= 3 && EMAIL_PART.test(part.trim()));
+  const emailAt = parts.findIndex((part, i) => i >= 2 && EMAIL_PART.test(part.trim()));
   let names: string[];
   let email: string;
   let phone: string[];
@@ -136,7 +136,7 @@ function contactFromGroup(group: string, notes: Notes, where: string): ParsedCon
     names = parts.slice(1, 3);
     email = parts[3] ?? '';
     phone = parts.slice(4);
-  } else if (emailAt >= 3) {
+  } else if (emailAt >= 2) {
     names = parts.slice(1, emailAt);
     email = parts[emailAt] ?? '';
     phone = parts.slice(emailAt + 1);
@@ -589,6 +589,9 @@ export const RESULT_BUDGET_BYTES = 5 * 1024 * 1024;
 
 const bytesOf = (item: unknown): number => Buffer.byteLength(JSON.stringify(item));
 
+const isCuttable = (value: unknown): boolean =>
+  (typeof value === 'string' && value.length >= 3) || (Array.isArray(value) && value.length > 0);
+
 /** An item cut to `budget` bytes: its largest text or list halved until it fits. */
 function cutToFit(
   item: NormalisedEvent,
@@ -598,16 +601,17 @@ function cutToFit(
   const cut: Record<string, unknown> = { ...item };
   const cutKeys = new Set<string>();
   while (bytesOf(cut) > budget) {
+    // What can still shrink: text of 3 characters or more (halved, with "…"), a list not empty.
     const [key, value] = Object.entries(cut)
-      .filter(([name]) => name !== 'id')
+      .filter(([name, entry]) => name !== 'id' && isCuttable(entry))
       .map(([name, entry]) => [name, entry, bytesOf(entry)] as const)
       .reduce<readonly [string, unknown, number]>(
         (largest, entry) => (entry[2] > largest[2] ? entry : largest),
         ['', undefined, 0],
       );
-    if (typeof value === 'string' && value.length > 1) {
+    if (typeof value === 'string') {
       cut[key] = cutText(value, Math.floor(value.length / 2));
-    } else if (Array.isArray(value) && value.length > 0) {
+    } else if (Array.isArray(value)) {
       cut[key] = value.slice(0, Math.floor(value.length / 2));
     } else {
       // Only small values left: nothing more can be cut.
@@ -637,7 +641,8 @@ export function withinResultBudget(
     let fitted = item;
     let size = bytesOf(item) + 1;
     if (kept.length === 0 && size > budget) {
-      fitted = cutToFit(item, budget - used, log);
+      // The item's comma counts too.
+      fitted = cutToFit(item, budget - used - 1, log);
       size = bytesOf(fitted) + 1;
     }
     if (used + size > budget) {

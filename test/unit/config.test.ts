@@ -98,6 +98,38 @@ describe('readConfig', () => {
     }
   });
 
+  it.each([
+    ['https://u:s3cr/et@api.example.com', 'https://***@api.example.com'],
+    ['https://u:s3cr?et@api.example.com', 'https://***@api.example.com'],
+    ['https://u:s3cr#et@api.example.com', 'https://***@api.example.com'],
+    ['https://u:s3cr/et@api.example.com/v2', 'https://***@api.example.com/v2'],
+    ['https://u:s3cret@api.example.com', 'https://***@api.example.com'],
+  ])(
+    'refuses BASE_URL=%s as credentials, masked to the last "@" whatever the password holds',
+    (value, shown) => {
+      let message = '';
+      try {
+        readConfig({ BASE_URL: value });
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        message = (error as Error).message;
+      }
+      expect(message).toBe(
+        `The BASE_URL setting "${shown}" must not contain credentials. Set it with ` +
+          '`zapier-platform env:set <version> BASE_URL=https://api.crmgrow.com`.',
+      );
+      expect(message).not.toContain('s3cr');
+      expect(message).not.toContain('et@');
+      expect(message).not.toContain('u:');
+    },
+  );
+
+  it('refuses any "@" in an address, wherever the URL parser puts it', () => {
+    expect(() => readConfig({ BASE_URL: 'https://api.crmgrow.com/@x' })).toThrow(
+      'The BASE_URL setting "https://***@x" must not contain credentials.',
+    );
+  });
+
   it('reads each address alone: a bad ALT_BASE_URL leaves BASE_URL usable', () => {
     const env = { BASE_URL: 'https://a.example.com', ALT_BASE_URL: 'ftp://b.example.com' };
     expect(readBaseUrl('BASE_URL', env)).toBe('https://a.example.com');

@@ -93,6 +93,9 @@ async function refusedInput(key: ActionKey, inputData: Record<string, unknown>):
   expect(unmatched).toEqual([]);
   // The record's data is at fault: the run halts, and Zapier does not count it against the Zap.
   expect(error.name).toBe('HaltedError');
+  // A complete message: core appends no "What happened" block to it.
+  expect(error.doNotContextify).toBe(true);
+  expect(error.message).toBe(userMessage(error));
   return userMessage(error);
 }
 
@@ -241,8 +244,7 @@ describe('actions', () => {
       const singular =
         expected.materialLabel === 'PDF' ? 'PDF' : expected.materialLabel.toLowerCase();
       expect(fields.map((field) => field.helpText)).toEqual([
-        `The email address of the contact to send the ${singular} to. ` +
-          'If no contact has it yet, one is created.',
+        `The email address to send the ${singular} to. CRMGrow adds it as a contact if it is new.`,
         `The ${singular} to send, from your library.`,
         `The template to send the ${singular} with, from your library. ` +
           'Email and text (SMS) templates are told apart by their titles.',
@@ -525,6 +527,9 @@ describe('actions', () => {
         { key: 'email', label: 'Contact Email', type: 'string' },
         { key: 'content', label: 'Note', type: 'text' },
       ]);
+      expect(inputFieldsOf('add_note')[0]?.helpText).toBe(
+        'The email address of the contact to add the note to: CRMGrow finds the contact by it.',
+      );
     });
 
     it('POSTs exactly {email, content} to https://api.crmgrow.com/api/note and returns the created note', async () => {

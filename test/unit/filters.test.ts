@@ -5,7 +5,7 @@ import nock from 'nock';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { hookTriggers } from '../../src/hooks';
 import { HOOK_EVENTS, type ActionValue, type RawPayload } from '../../src/hooks/events';
-import { itemMaker, numberOf } from '../../src/hooks/normalise';
+import { derivedId, itemMaker, numberOf } from '../../src/hooks/normalise';
 import { API_KEY, appTester, bundleWith, failureOf } from '../support/app';
 
 const HOST = 'https://api.crmgrow.com';
@@ -39,10 +39,10 @@ const performList = (action: ActionValue, inputData: Inputs) =>
   appTester(operationOf(action, 'performList'), bundleWith({ inputData }));
 
 /** The items the trigger makes of these payloads when nothing is filtered out (tested in hooks-table). */
-const items = (action: ActionValue, ...payloads: RawPayload[]) =>
-  payloads.flatMap(
-    itemMaker(HOOK_EVENTS.find((row) => row.action === action) ?? { outputFields: [] }),
-  );
+const items = (action: ActionValue, ...payloads: RawPayload[]) => {
+  const make = itemMaker(HOOK_EVENTS.find((row) => row.action === action) ?? { outputFields: [] });
+  return payloads.flatMap((payload) => make(payload));
+};
 
 const without = (payload: RawPayload, key: string): RawPayload =>
   Object.fromEntries(Object.entries(payload).filter(([k]) => k !== key));
@@ -236,6 +236,7 @@ describe('watch_material: Minimum Amount', () => {
     ['a number below', 49.9, 50, false],
     ['a string below', '20', '50', false],
     ['text', 'most of it', 50, false],
+    ['hexadecimal text, which is no decimal amount', '0x10', 1, false],
     ['an empty string', '', 0, false],
     ['null', null, 0, false],
   ])('%s: %p against %p passes: %p', async (_what, amount, minimum, passes) => {
@@ -253,7 +254,7 @@ describe('watch_material: Minimum Amount', () => {
     'The "Minimum Amount" field needs a number, such as 50, but got "%s". ' +
     'Type a whole number, or leave it blank to let every amount through.';
 
-  it.each(['most', '50%', 'NaN', 'Infinity'])(
+  it.each(['most', '50%', 'NaN', 'Infinity', '0x10', '0b11', '1_000'])(
     'a minimum of %p is a clear error naming the field, in perform',
     async (minimum) => {
       const error = await failureOf(perform('watch_material', { min_amount: minimum }, WATCH));
@@ -320,18 +321,28 @@ describe('the tag filter', () => {
     ['no tags field', without(CONTACT, 'tags')],
     ['an empty list', { ...CONTACT, tags: [] }],
     ['tags of null', { ...CONTACT, tags: null }],
-    ['tags that are not a list', { ...CONTACT, tags: 'buyer' }],
+    ['a list of nulls', { ...CONTACT, tags: [null, null] }],
   ])('a contact with %s does not pass', async (_what, payload) => {
     expect(await perform('update_contact', { tag: 'buyer' }, payload)).toEqual([]);
     expect(await perform('update_contact', {}, payload)).toEqual(items('update_contact', payload));
   });
 
-  it('skips tags that are not strings without failing', async () => {
-    const payload = { ...CONTACT, tags: [null, 7, { name: 'buyer' }, 'buyer'] };
-    expect(await perform('update_contact', { tag: 'buyer' }, payload)).toEqual(
-      items('update_contact', payload),
-    );
-    expect(await perform('update_contact', { tag: '7' }, payload)).toEqual([]);
+  it('a lone tag sent as text is a list of one, as the item shows it: it passes', async () => {
+    const payload = { ...CONTACT, tags: ' Buyer ' };
+    const [item] = items('update_contact', payload);
+    expect(item?.tags).toEqual([' Buyer ']);
+    expect(await perform('update_contact', { tag: 'buyer' }, payload)).toEqual([item]);
+    expect(await perform('update_contact', { tag: 'seller' }, payload)).toEqual([]);
+  });
+
+  it('reads tags as the item shows them: numbers as their text, nulls left out', async () => {
+    const payload = { ...CONTACT, tags: [null, 7, 'buyer'] };
+    const [item] = items('update_contact', payload);
+    expect(item?.tags).toEqual(['7', 'buyer']);
+    expect(await perform('update_contact', { tag: 'buyer' }, payload)).toEqual([item]);
+    expect(await perform('update_contact', { tag: '7' }, payload)).toEqual([item]);
+    expect(await perform('update_contact', { tag: 7 }, payload)).toEqual([item]);
+    expect(await perform('update_contact', { tag: 'null' }, payload)).toEqual([]);
   });
 
   it('a tag mapped as a number matches its text', async () => {
@@ -420,17 +431,45 @@ describe('odd deliveries with filters set never make perform throw', () => {
     );
   });
 
-  it.each([
-    ['add_contact', { tag: 'buyer' }],
-    ['move_deal', { deal_target: '42' }],
-    ['send_material', { material_type: 'PDF' }],
-  ] as const)(
-    '%s: fields of the wrong type in the event just do not pass',
-    async (action, inputs) => {
-      const odd = { tags: { buyer: true }, deal_target: 42, pdf: ['x'], video: 5 };
-      expect(await perform(action, inputs, odd)).toEqual([]);
-    },
-  );
+  const odd = { tags: { buyer: true }, deal_target: 42, pdf: ['x'], video: 5 };
+
+  it('add_contact: tags that are an object hold no such tag, and do not pass', async () => {
+    expect(await perform('add_contact', { tag: 'buyer' }, odd)).toEqual([]);
+    expect(await perform('add_contact', { tag: 'true' }, odd)).toEqual([]);
+  });
+
+  it('move_deal: a number where text is declared is filtered as its text, as the item shows it', async () => {
+    const item = {
+      id: derivedId(odd),
+      title: null,
+      user: null,
+      pipe_line: null,
+      contacts: [],
+      contact: null,
+      deal_source: null,
+      deal_target: '42',
+      create_at: null,
+    };
+    expect(await perform('move_deal', { deal_target: '42' }, odd)).toEqual([item]);
+    expect(await perform('move_deal', { deal_target: '43' }, odd)).toEqual([]);
+  });
+
+  it('send_material: a list or a number where a material string is declared is filtered as its text', async () => {
+    const item = {
+      id: derivedId(odd),
+      subject: null,
+      contacts: [],
+      contact: null,
+      materials: [],
+      video: '5',
+      pdf: '["x"]',
+      image: null,
+      create_at: null,
+    };
+    expect(await perform('send_material', { material_type: 'PDF' }, odd)).toEqual([item]);
+    expect(await perform('send_material', { material_type: 'VIDEO' }, odd)).toEqual([item]);
+    expect(await perform('send_material', { material_type: 'IMAGE' }, odd)).toEqual([]);
+  });
 });
 
 describe('triggers without filters', () => {
@@ -452,6 +491,18 @@ describe('numberOf', () => {
     ['', undefined],
     ['  ', undefined],
     ['4 pages', undefined],
+    ['1e3', 1000],
+    ['.5', 0.5],
+    ['+4', 4],
+    ['4.', 4],
+    ['0x10', undefined],
+    ['0b11', undefined],
+    ['0o7', undefined],
+    ['Infinity', undefined],
+    ['-Infinity', undefined],
+    ['1e999', undefined],
+    ['1_000', undefined],
+    ['4,5', undefined],
     [Number.NaN, undefined],
     [Number.POSITIVE_INFINITY, undefined],
     [null, undefined],

@@ -41,6 +41,17 @@ const unsubscribeApi = (id: string): nock.Interceptor =>
 const performListApi = (action: ActionValue): nock.Interceptor =>
   nock(HOST, { reqheaders: { Authorization: API_KEY, action } }).get('/api/outbound/perform');
 
+/**
+ * The lines the app logged through z.console while `act` ran (the unit setup's
+ * spy on console.log receives core's echo of each line).
+ */
+async function logsOf(act: () => Promise<unknown>): Promise<string[]> {
+  const spy = jest.spyOn(console, 'log');
+  const before = spy.mock.calls.length;
+  await act();
+  return spy.mock.calls.slice(before).map((args) => args.map(String).join(' ').trim());
+}
+
 const subscribeBundle = (): Partial<Bundle> => bundleWith({ targetUrl: TARGET_URL });
 const unsubscribeBundle = (subscribeData: Record<string, unknown>): Partial<Bundle> =>
   bundleWith({ targetUrl: TARGET_URL, subscribeData } as Partial<Bundle>);
@@ -99,10 +110,10 @@ describe.each(ACTION_VALUES)('%s', (action) => {
       expect(result).toEqual({ id: '6613c0ffee0000000000a001' });
     });
 
-    it('accepts the `_id` of the interface and stores it as `id` too', async () => {
+    it('accepts the `_id` of the interface and stores it as `id` only', async () => {
       subscribeApi(action).reply(201, { _id: '6613c0ffee0000000000a002' });
       const result = await appTester(op.subscribe, subscribeBundle());
-      expect(result).toEqual({ _id: '6613c0ffee0000000000a002', id: '6613c0ffee0000000000a002' });
+      expect(result).toEqual({ id: '6613c0ffee0000000000a002' });
     });
   });
 
@@ -167,27 +178,84 @@ describe('performSubscribe, whatever the action', () => {
     subscribeApi('create_note').reply(201, { id: 42 });
     expect(await appTester(op.subscribe, subscribeBundle())).toEqual({ id: '42' });
     subscribeApi('create_note').reply(201, { _id: 'old', id: 'new' });
+    expect(await appTester(op.subscribe, subscribeBundle())).toEqual({ id: 'new' });
+  });
+
+  it('keeps only the id: whatever else the answer holds is not stored', async () => {
+    subscribeApi('create_note').reply(201, {
+      status: true,
+      data: { _id: 'inner', hookUrl: TARGET_URL },
+      _id: '6613c0ffee0000000000a003',
+      user: '6512e4c1a9b3f2001e7d4a10',
+    });
     expect(await appTester(op.subscribe, subscribeBundle())).toEqual({
-      _id: 'old',
-      id: 'new',
+      id: '6613c0ffee0000000000a003',
     });
   });
 
+  /** The message for an answer with no usable id: `shown` is the answer's first 80 characters. */
+  const unconfirmed = (status: number, shown: string): unknown => ({
+    message:
+      'CRMGrow answered the webhook subscription without a usable subscription id ' +
+      `(HTTP ${status}; its answer: ${shown}). The subscription may exist in CRMGrow all the ` +
+      'same, and Zapier could not remove it when the Zap is turned off. Contact CRMGrow support ' +
+      'with this message before you turn the Zap on again, so events are not delivered twice.',
+    code: 'subscription_unconfirmed',
+  });
+
   it.each([
-    ['no id', { status: true }],
-    ['a blank id', { id: '  ' }],
-    ['a list', [{ id: 'x' }]],
-  ])('an answer with %s is an error: the subscription was not confirmed', async (_what, body) => {
-    subscribeApi('create_note').reply(201, body);
+    ['no id', 201, '{"status":true}', '{"status":true}'],
+    ['a blank id', 201, '{"id":"  "}', '{"id":"  "}'],
+    ['a list', 201, '[{"id":"x"}]', '[{"id":"x"}]'],
+    [
+      'an object id',
+      200,
+      '{"id":{"$oid":"6613c0ffee0000000000a004"}}',
+      '{"id":{"$oid":"6613c0ffee0000000000a004"}}',
+    ],
+    [
+      'an id past 2^53, which JSON rounds',
+      200,
+      '{"id":9007199254740993}',
+      '{"id":9007199254740993}',
+    ],
+    ['a fraction for an id', 200, '{"id":1.5}', '{"id":1.5}'],
+  ])(
+    'a JSON answer with %s is an error: the subscription is unconfirmed',
+    async (_what, status, body, shown) => {
+      subscribeApi('create_note').reply(status, body, { 'Content-Type': 'application/json' });
+      const error = await failureOf(appTester(op.subscribe, subscribeBundle()));
+      expect(error.name).toBe('AppError');
+      expect(JSON.parse(error.message)).toEqual(unconfirmed(status, shown));
+    },
+  );
+
+  it('a 204 with no body is an error naming the empty body', async () => {
+    subscribeApi('create_note').reply(204);
+    const error = await failureOf(appTester(op.subscribe, subscribeBundle()));
+    expect(JSON.parse(error.message)).toEqual(unconfirmed(204, 'an empty body'));
+  });
+
+  it('an HTML 200 is an error quoting its first 80 characters, trimmed', async () => {
+    const html =
+      '\n  <!DOCTYPE html><html><head><title>CRMGrow</title></head><body><p>Welcome back to CRMGrow</p></body></html>';
+    subscribeApi('create_note').reply(200, html, { 'Content-Type': 'text/html' });
     const error = await failureOf(appTester(op.subscribe, subscribeBundle()));
     expect(error.name).toBe('AppError');
-    expect(JSON.parse(error.message)).toEqual({
-      message:
-        'CRMGrow did not confirm the subscription: its answer carried no subscription id. Turn the ' +
-        'Zap off and on again; if it keeps failing, contact CRMGrow support and mention that the ' +
-        'webhook subscribe call answered without an id.',
-      code: 'subscription_not_confirmed',
-    });
+    expect(JSON.parse(error.message)).toEqual(
+      unconfirmed(
+        200,
+        '<!DOCTYPE html><html><head><title>CRMGrow</title></head><body><p>Welcome back to…',
+      ),
+    );
+  });
+
+  it('an answer echoing the key shows it as [API key]', async () => {
+    subscribeApi('create_note').reply(201, { status: true, token: API_KEY });
+    const error = await failureOf(appTester(op.subscribe, subscribeBundle()));
+    expect(JSON.parse(error.message)).toEqual(
+      unconfirmed(201, '{"status":true,"token":"[API key]"}'),
+    );
   });
 
   it('a refused key surfaces through the shared error layer', async () => {
@@ -217,13 +285,66 @@ describe('performUnsubscribe, whatever the action', () => {
     });
   });
 
-  it('an HTML 404 also counts as gone, so the Zap can still be turned off', async () => {
-    unsubscribeApi('abc').reply(404, '<!DOCTYPE html><pre>Cannot DELETE</pre>', {
-      'Content-Type': 'text/html',
+  it.each([
+    [404, { status: false, error: 'Not found' }],
+    [410, { status: false }],
+    [404, {}],
+    [200, { status: false, error: 'Subscription not found' }],
+    [400, { status: false, error: 'Subscription not found' }],
+    [400, { message: 'No such subscription' }],
+    [500, { msg: 'Webhook does not exist' }],
+    [201, { status: true, message: 'subscription NOT FOUND' }],
+  ])('a JSON %i answering %j is "already gone", and logged', async (status, body) => {
+    unsubscribeApi('abc').reply(status, body);
+    let result: unknown;
+    const logs = await logsOf(async () => {
+      result = await appTester(op.unsubscribe, unsubscribeBundle({ id: 'abc' }));
     });
-    expect(await appTester(op.unsubscribe, unsubscribeBundle({ id: 'abc' }))).toEqual({
-      id: 'abc',
-      outcome: 'already_gone',
+    expect(result).toEqual({ id: 'abc', outcome: 'already_gone' });
+    expect(logs).toEqual([
+      `CRMGrow answered HTTP ${status} to unsubscribing abc: the subscription is already gone.`,
+    ]);
+  });
+
+  it('an HTML 404 is a missing endpoint, not a subscription gone: the Zap is not turned off', async () => {
+    unsubscribeApi('abc').reply(
+      404,
+      '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n' +
+        '</head>\n<body>\n<pre>Cannot DELETE /api/outbound/unsubscribe</pre>\n</body>\n</html>\n',
+      { 'Content-Type': 'text/html; charset=utf-8' },
+    );
+    const error = await failureOf(appTester(op.unsubscribe, unsubscribeBundle({ id: 'abc' })));
+    expect(error.name).toBe('AppError');
+    expect(JSON.parse(error.message)).toEqual({
+      message:
+        'CRMGrow has no endpoint at DELETE /api/outbound/unsubscribe (HTTP 404). Contact CRMGrow ' +
+        'support and mention this method and path.',
+      code: 'endpoint_not_found',
+      status: 404,
+    });
+  });
+
+  it('a plain-text 404 or 410 is not taken as gone either', async () => {
+    unsubscribeApi('abc').reply(410, 'Gone', { 'Content-Type': 'text/plain' });
+    const error = await failureOf(appTester(op.unsubscribe, unsubscribeBundle({ id: 'abc' })));
+    expect(JSON.parse(error.message)).toEqual({
+      message:
+        'CRMGrow refused DELETE /api/outbound/unsubscribe (HTTP 410: "Gone"). If it keeps ' +
+        'happening, contact CRMGrow support with this message.',
+      code: 'request_refused',
+      status: 410,
+    });
+  });
+
+  it('a JSON error that does not say "not found" is not taken as gone', async () => {
+    unsubscribeApi('abc').reply(400, { status: false, error: 'Subscription locked' });
+    const error = await failureOf(appTester(op.unsubscribe, unsubscribeBundle({ id: 'abc' })));
+    expect(JSON.parse(error.message)).toEqual({
+      message:
+        'CRMGrow refused DELETE /api/outbound/unsubscribe (HTTP 400: "Subscription locked"). If ' +
+        'it keeps happening, contact CRMGrow support with this message.',
+      code: 'request_refused',
+      status: 400,
     });
   });
 
@@ -328,6 +449,75 @@ describe('perform', () => {
     ['a number', 7],
   ])('%s gives []', async (_what, body) => {
     expect(await run(body)).toEqual([]);
+  });
+
+  const CONTACT_LINE =
+    'A contact in "contact" was not in the form [id,first,last,email,phone]: kept, with what could be read.';
+
+  it('logs what it could not read, after the action, each line once with its count', async () => {
+    let items: unknown;
+    const logs = await logsOf(async () => {
+      items = await run({ ...NOTE_EVENT, contact: '[a,Jane],[b,Omar]' });
+    });
+    expect(items).toEqual([
+      {
+        ...NOTE_EVENT,
+        contact: '[a,Jane],[b,Omar]',
+        contacts: [
+          { id: 'a', first_name: 'Jane', last_name: '', email: '', cell_phone: '' },
+          { id: 'b', first_name: 'Omar', last_name: '', email: '', cell_phone: '' },
+        ],
+      },
+    ]);
+    expect(logs).toEqual([`create_note: ${CONTACT_LINE} (2 times)`]);
+  });
+
+  it('performList logs the same lines as the sample of the action', async () => {
+    performListApi('create_note').reply(201, [{ ...NOTE_EVENT, contact: 'n/a' }]);
+    const logs = await logsOf(() => appTester(op.list, bundleWith()));
+    expect(logs).toEqual([`create_note sample: ${CONTACT_LINE}`]);
+  });
+
+  it('a delivery past 5 MiB gives the items that fit, and logs the ones left out', async () => {
+    const notes = Array.from({ length: 6 }, (_, n) => ({
+      ...NOTE_EVENT,
+      id: `n${n + 1}`,
+      content: 'x'.repeat(1_000_000),
+    }));
+    let items: unknown;
+    const logs = await logsOf(async () => {
+      items = await run(notes);
+    });
+    expect((items as { id: string }[]).map((item) => item.id)).toEqual([
+      'n1',
+      'n2',
+      'n3',
+      'n4',
+      'n5',
+    ]);
+    expect(items).toEqual(
+      notes.slice(0, 5).map((note) => ({ ...note, contacts: NOTE_ITEM.contacts })),
+    );
+    expect(logs).toEqual([
+      "create_note: 1 of 6 items were left out: with them the result would pass Zapier's 6 MiB " +
+        'limit, and no item would start the Zap. The first left out is n6, the last n6.',
+    ]);
+  });
+
+  it('ids past 2^53 keep their digits, read again from the raw body', async () => {
+    const content = '[{"id":9007199254740993,"title":"A"},{"id":9007199254740995,"title":"B"}]';
+    const blank = { content: null, contacts: [], contact: null, create_at: null };
+    const items = await appTester(
+      op.perform,
+      bundleWith({
+        cleanedRequest: JSON.parse(content) as unknown,
+        rawRequest: { content },
+      } as Partial<Bundle>),
+    );
+    expect(items).toEqual([
+      { ...blank, id: '9007199254740993', title: 'A' },
+      { ...blank, id: '9007199254740995', title: 'B' },
+    ]);
   });
 
   it('gives an event without an id a stable id', async () => {

@@ -1,13 +1,20 @@
 // Every row of the error list, through the real request pipeline (the
 // connection test is the cheapest operation that uses the shared HTTP layer).
 import nock from 'nock';
+import { gzipSync } from 'node:zlib';
 import { authentication } from '../../src/auth';
-import { errors } from 'zapier-platform-core';
+import { creates } from '../../src/creates';
+import { errors, type Bundle, type ZObject } from 'zapier-platform-core';
+import { decoded } from '../../src/http/client';
 import {
   errorForAnswer,
   MAX_ANSWER_BYTES,
   networkError,
+  parseJson,
+  redact,
   retryAfterSeconds,
+  retryDelayOf,
+  shown,
   type AnswerSummary,
   type CallContext,
   type SentField,
@@ -28,6 +35,23 @@ const unicodeEscaped = (text: string): string =>
 const HTML_404 =
   '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n' +
   '</head>\n<body>\n<pre>Cannot GET /api/template</pre>\n</body>\n</html>\n';
+
+const VIDEO = '64b7f0c2a91e3d5f8c2b4a17';
+const TEMPLATE = '64a3d5f8e2c14b7a9d0f6e28';
+
+/** Send Video, through the app tester: a write. */
+const runSend = (inputData: Record<string, string>): Promise<unknown> =>
+  appTester(
+    creates.send_video.operation.perform as (z: ZObject, bundle: Bundle) => Promise<unknown>,
+    bundleWith({ inputData }),
+  );
+const sendVideo = (body: Record<string, string>): nock.Interceptor =>
+  nock('https://api.crmgrow.com', {
+    reqheaders: { authorization: API_KEY, 'content-type': 'application/json' },
+  }).post('/api/send-video', (sent: unknown) => {
+    expect(sent).toEqual(body);
+    return true;
+  });
 
 describe('the shared error layer', () => {
   it('401 becomes ExpiredAuthError that quotes the service and says how to fix it', async () => {
@@ -545,13 +569,259 @@ describe('the shared error layer', () => {
     );
   });
 
-  it('reads Retry-After with spaces around it, and a date in the past as no wait', () => {
+  it('reads Retry-After with spaces around it, fractions rounded up, a past date as negative', () => {
     const now = Date.parse('2026-11-21T10:00:00Z');
     expect(retryAfterSeconds(' 17 ', now)).toBe(17);
-    expect(retryAfterSeconds('Sat, 21 Nov 2026 09:59:00 GMT', now)).toBe(0);
-    expect(retryAfterSeconds('Sat, 21 Nov 2026 10:00:00 GMT', now + 1)).toBe(0);
+    expect(retryAfterSeconds('0', now)).toBe(0);
+    expect(retryAfterSeconds('1.5', now)).toBe(2);
+    expect(retryAfterSeconds('2.01', now)).toBe(3);
+    expect(retryAfterSeconds('Sat, 21 Nov 2026 09:59:00 GMT', now)).toBe(-60);
     expect(retryAfterSeconds('', now)).toBeNull();
     expect(retryAfterSeconds(undefined, now)).toBeNull();
+  });
+
+  it('reads as a date only text with a letter: "1.5.2026" and "11/21/2026" are no wait', () => {
+    const now = Date.parse('2026-11-21T10:00:00Z');
+    // Date.parse takes both; a Retry-After date names its day and month.
+    expect(Number.isNaN(Date.parse('11/21/2026'))).toBe(false);
+    expect(retryAfterSeconds('11/21/2026', now)).toBeNull();
+    expect(retryAfterSeconds('1.5.2026', now)).toBeNull();
+    expect(retryAfterSeconds('-5', now)).toBeNull();
+  });
+
+  it.each([
+    ['0', 10],
+    ['1.5', 10],
+    ['Sat, 21 Nov 2026 09:59:00 GMT', 10],
+    ['Sat, 21 Nov 2026 10:00:09 GMT', 10],
+    ['Sat, 21 Nov 2026 10:00:11 GMT', 11],
+    ['11', 11],
+    [undefined, 60],
+    ['soon', 60],
+    ['3600', 3600],
+    ['3601', 3600],
+    ['99999999999', 3600],
+  ])(
+    'Retry-After %j asks Zapier to wait %i seconds: at least 10, at most an hour',
+    (value, delay) => {
+      expect(retryDelayOf(value, Date.parse('2026-11-21T10:00:00Z'))).toBe(delay);
+    },
+  );
+
+  it.each([
+    ['0', 10],
+    ['1.5', 10],
+    ['Sat, 21 Nov 2020 09:59:00 GMT', 10],
+    ['99999999999', 3600],
+  ])('a 429 with Retry-After %j throttles for %i seconds', async (after, delay) => {
+    api().reply(429, { error: 'Slow down' }, { 'Retry-After': after });
+    const error = await failureOf(run());
+    expect(error.name).toBe('ThrottledError');
+    expect(JSON.parse(error.message)).toEqual({
+      message: `CRMGrow is receiving too many requests (HTTP 429: "Slow down"). Zapier will retry in ${delay} seconds.`,
+      delay,
+    });
+  });
+
+  it('a 503 with Retry-After 0 is asked again in 10 seconds, not at once', async () => {
+    api().reply(503, { error: 'Maintenance' }, { 'Retry-After': '0' });
+    const error = await failureOf(run());
+    expect(error.name).toBe('ThrottledError');
+    expect(JSON.parse(error.message)).toEqual({
+      message:
+        'CRMGrow is unavailable for now (HTTP 503: "Maintenance" on GET /api/template). Zapier will try again in 10 seconds.',
+      delay: 10,
+    });
+  });
+
+  it('a 431 is a key too long to send: ExpiredAuthError, asking to copy it again and reconnect', async () => {
+    api().reply(431, { error: 'Request Header Fields Too Large' });
+    const error = await failureOf(run());
+    expect(error.name).toBe('ExpiredAuthError');
+    expect(error.message).toBe(
+      'CRMGrow refused the request\'s headers as too large (HTTP 431: "Request Header Fields ' +
+        'Too Large"): the connected API key is longer than CRMGrow takes. Copy your API key ' +
+        'again from CRMGrow and reconnect your CRMGrow account in Zapier.',
+    );
+    api().reply(431, '');
+    expect((await failureOf(run())).message).toBe(
+      "CRMGrow refused the request's headers as too large (HTTP 431): the connected API key is " +
+        'longer than CRMGrow takes. Copy your API key again from CRMGrow and reconnect your ' +
+        'CRMGrow account in Zapier.',
+    );
+  });
+
+  describe('a byte-order mark before JSON', () => {
+    const BOM = '\uFEFF';
+
+    it('is skipped by parseJson; other text stays unread', () => {
+      expect(parseJson(`${BOM}{"status":true}`)).toEqual({ status: true });
+      expect(parseJson(`${BOM}${BOM}{"status":true}`)).toBeUndefined();
+      expect(parseJson(' {"status":true}')).toEqual({ status: true });
+      expect(parseJson('x{"status":true}')).toBeUndefined();
+    });
+
+    it('a read answered with it is read as JSON', async () => {
+      api().reply(200, `${BOM}{"status":true,"data":[]}`, { 'Content-Type': 'application/json' });
+      expect(await run()).toEqual({ ok: true });
+      api().reply(200, `${BOM}{"status":false,"error":"Plan expired"}`, {
+        'Content-Type': 'application/json',
+      });
+      expect(userMessage(await failureOf(run()))).toBe(
+        'CRMGrow answered that the request failed (CRMGrow said "Plan expired"). Nothing was ' +
+          'reported as done; check the values this step sends and try again.',
+      );
+    });
+
+    it('a write answered {"status":true} after it is a confirmed success', async () => {
+      const body = { email: 'jane.doe@example.com', video_id: VIDEO, template_id: TEMPLATE };
+      sendVideo(body).reply(200, `${BOM}{"status":true}`, { 'Content-Type': 'application/json' });
+      expect(await runSend(body)).toEqual({
+        id: `${VIDEO}:jane.doe@example.com`,
+        status: true,
+        ...body,
+      });
+    });
+  });
+
+  describe('a compressed answer that cannot be unpacked', () => {
+    const corrupt = (interceptor: nock.Interceptor): nock.Scope =>
+      interceptor.reply(200, Buffer.from('this is not gzip at all'), {
+        'Content-Encoding': 'gzip',
+        'Content-Type': 'application/json',
+      });
+    const READ =
+      "CRMGrow's answer to GET /api/template came compressed (gzip or deflate) but could not " +
+      'be unpacked: it was corrupt or cut short. Try again in a few minutes; if it keeps ' +
+      'happening, contact CRMGrow support.';
+    const WRITE_UNPACKED =
+      "CRMGrow's answer to POST /api/send-video came compressed (gzip or deflate) but could not " +
+      'be unpacked: it was corrupt or cut short.';
+
+    it.each(['Z_DATA_ERROR', 'Z_BUF_ERROR', 'Z_STREAM_ERROR', 'Z_NEED_DICT'])(
+      'a read whose cause has code %s is an invalid response, with nothing in the log',
+      (code) => {
+        const call = callOf('GET', '/api/template');
+        const cause = Object.assign(new Error('incorrect header check'), { code });
+        expect(JSON.parse(networkError(errors, call, cause, false).message)).toEqual({
+          message: READ,
+          code: 'invalid_response',
+        });
+        expect(call.lines).toEqual([]);
+      },
+    );
+
+    it('a write whose cause has code Z_DATA_ERROR may have gone through', () => {
+      const call = callOf('POST', '/api/send-video', WRITE);
+      const cause = { code: 'Z_DATA_ERROR', message: 'invalid distance too far back' };
+      expect(JSON.parse(networkError(errors, call, cause, false).message)).toEqual({
+        message: `${WRITE_UNPACKED} ${MAY_HAVE}`,
+        code: 'outcome_unknown',
+      });
+    });
+
+    it('a corrupt gzip answer to a read, through the pipeline', async () => {
+      corrupt(api());
+      const error = await failureOf(run());
+      expect(error.name).toBe('AppError');
+      expect(JSON.parse(error.message)).toEqual({ message: READ, code: 'invalid_response' });
+    });
+
+    it('a corrupt gzip answer to a write, through the pipeline', async () => {
+      const body = { email: 'jane.doe@example.com', video_id: VIDEO, template_id: TEMPLATE };
+      corrupt(sendVideo(body));
+      const error = await failureOf(runSend(body));
+      expect(JSON.parse(error.message)).toEqual({
+        message: `${WRITE_UNPACKED} ${MAY_HAVE}`,
+        code: 'outcome_unknown',
+      });
+    });
+
+    it('a whole gzip answer is unpacked and read', async () => {
+      api().reply(200, gzipSync(Buffer.from('{"status":true,"data":[]}')), {
+        'Content-Encoding': 'gzip',
+        'Content-Type': 'application/json',
+      });
+      expect(await run()).toEqual({ ok: true });
+    });
+  });
+
+  describe('the charset of an answer', () => {
+    const CAFE_LATIN1 = Buffer.from([0x43, 0x61, 0x66, 0xe9, 0x20, 0x80]);
+
+    it('decoded() reads the charset named, UTF-8 when none or an unknown one', () => {
+      // As browsers do, TextDecoder reads latin-1 as windows-1252: 0x80 is the euro sign.
+      expect(decoded(CAFE_LATIN1, 'text/plain; charset=ISO-8859-1')).toBe('Café €');
+      expect(decoded(CAFE_LATIN1, 'text/plain;charset="latin1"')).toBe('Café €');
+      expect(decoded(CAFE_LATIN1, 'text/plain; Charset=windows-1252')).toBe('Café €');
+      expect(decoded(CAFE_LATIN1, 'text/plain')).toBe('Caf\uFFFD \uFFFD');
+      expect(decoded(CAFE_LATIN1, undefined)).toBe('Caf\uFFFD \uFFFD');
+      expect(decoded(CAFE_LATIN1, 'text/plain; charset=no-such-charset')).toBe('Caf\uFFFD \uFFFD');
+      expect(decoded(Buffer.from('Café', 'utf8'), 'application/json; charset=UTF-8')).toBe('Café');
+    });
+
+    it('a latin-1 error text is quoted as the service wrote it', async () => {
+      api().reply(400, Buffer.from('Caf\xe9 ferm\xe9', 'latin1'), {
+        'Content-Type': 'text/plain; charset=ISO-8859-1',
+      });
+      expect(userMessage(await failureOf(run()))).toBe(
+        'CRMGrow refused GET /api/template (HTTP 400: "Café fermé"). If it keeps happening, ' +
+          'contact CRMGrow support with this message.',
+      );
+    });
+  });
+
+  it('shown() cuts at 80 characters, never inside a surrogate pair', () => {
+    const x79 = 'x'.repeat(79);
+    expect(shown(`${x79}😀y`)).toBe(`${x79}…`);
+    expect(shown(`${'x'.repeat(78)}😀y`)).toBe(`${'x'.repeat(78)}😀…`);
+    expect(shown(`${x79}ab`)).toBe(`${x79}a…`);
+    expect(shown('x'.repeat(80))).toBe('x'.repeat(80));
+  });
+
+  describe('errors thrown by the HTTP layer are complete as they are', () => {
+    it('a rejected key: ExpiredAuthError marked doNotContextify, so no "What happened" is added', async () => {
+      api().reply(401, { error: 'jwt expired' });
+      const error = await failureOf(run());
+      expect(error.name).toBe('ExpiredAuthError');
+      expect(error.doNotContextify).toBe(true);
+      expect(error.message).toBe(
+        'CRMGrow rejected the API key (HTTP 401: "jwt expired"). Copy your current API key from ' +
+          'CRMGrow and reconnect your CRMGrow account in Zapier.',
+      );
+    });
+
+    it('no key, or one with a line break: ExpiredAuthError marked doNotContextify, no request', async () => {
+      const none = await failureOf(appTester(authentication.test, { authData: { api_key: ' ' } }));
+      expect(none.name).toBe('ExpiredAuthError');
+      expect(none.doNotContextify).toBe(true);
+      expect(none.message).toBe(
+        'No CRMGrow API key is connected. Reconnect your CRMGrow account in Zapier with your API key.',
+      );
+      const broken = await failureOf(
+        appTester(authentication.test, { authData: { api_key: `${API_KEY}\nx` } }),
+      );
+      expect(broken.name).toBe('ExpiredAuthError');
+      expect(broken.doNotContextify).toBe(true);
+      expect(broken.message).toBe(
+        'The connected CRMGrow API key holds a line break, which an API key cannot have, so no ' +
+          'request was sent. Copy the API key again from CRMGrow and reconnect your CRMGrow ' +
+          'account in Zapier.',
+      );
+    });
+
+    it('a refused email address: HaltedError marked doNotContextify', async () => {
+      const body = { email: 'jane.doe@example.com', video_id: VIDEO, template_id: TEMPLATE };
+      sendVideo(body).reply(400, { status: false, error: 'Invalid email address' });
+      const error = await failureOf(runSend(body));
+      expect(error.name).toBe('HaltedError');
+      expect(error.doNotContextify).toBe(true);
+      expect(error.message).toBe(
+        'CRMGrow refused the email address "jane.doe@example.com" in "Recipient Email" (CRMGrow ' +
+          'said "Invalid email address"). Map a valid email address to this field; this run was ' +
+          'stopped and the next ones go on.',
+      );
+    });
   });
 
   it.each([
@@ -666,6 +936,47 @@ describe('the shared error layer', () => {
       expect(await messageFor(slashKey)).toContain('"token [API key] is not valid"');
       answer(`{"error": "token ${API_KEY} is not valid for \\"Open House\\""}`);
       expect(await messageFor(API_KEY)).toContain('token [API key] is not valid for "Open House"');
+    });
+
+    const SLASH_KEY = 'Ab3+dEf/gh=';
+
+    it.each([
+      ['as it is', 'Ab3+dEf/gh='],
+      ['percent-encoded', 'Ab3%2BdEf%2Fgh%3D'],
+      ['percent-encoded in lower-case hex', 'Ab3%2bdEf%2fgh%3d'],
+    ])('redact hides a key %s', (_how, form) => {
+      expect(redact(`GET /x?key=${form}&key2=${form}`, SLASH_KEY)).toBe(
+        'GET /x?key=[API key]&key2=[API key]',
+      );
+    });
+
+    it('a percent-encoded echo of the key is not in the message', async () => {
+      nock('https://api.crmgrow.com')
+        .get('/api/template')
+        .reply(400, 'No access for /api/template?api_key=Ab3%2bdEf%2fgh%3d', {
+          'Content-Type': 'text/plain',
+        });
+      const error = await failureOf(
+        appTester(authentication.test, { authData: { api_key: SLASH_KEY } }),
+      );
+      expect(userMessage(error)).toBe(
+        'CRMGrow refused GET /api/template (HTTP 400: "No access for /api/template?api_key=' +
+          '[API key]"). If it keeps happening, contact CRMGrow support with this message.',
+      );
+    });
+
+    it('redact reads JSON nested 100,000 deep with a \\u escape, and finds the key in it', () => {
+      const depth = 100_000;
+      // The key's first letter escaped: only a parse of the JSON finds it.
+      const echo = `"token \\u00${API_KEY.charCodeAt(0).toString(16)}${API_KEY.slice(1)}"`;
+      const arrays = `${'['.repeat(depth)}${echo}${']'.repeat(depth)}`;
+      expect(redact(arrays, API_KEY)).toBe(
+        `${'['.repeat(depth)}"token [API key]"${']'.repeat(depth)}`,
+      );
+      const objects = `${'{"a":'.repeat(depth)}${echo}${'}'.repeat(depth)}`;
+      expect(redact(objects, API_KEY)).toBe(
+        `${'{"a":'.repeat(depth)}"token [API key]"${'}'.repeat(depth)}`,
+      );
     });
 
     it('replaces a JSON-escaped key with the placeholder too', async () => {

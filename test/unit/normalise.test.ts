@@ -1,4 +1,5 @@
 // The normaliser on the payload shapes the real service sends (service-observed.md).
+import { HOOK_EVENTS, type ActionValue, type HookEvent } from '../../src/hooks/events';
 import {
   bulkContactsOf,
   canonicalJson,
@@ -7,11 +8,15 @@ import {
   isEmptyPayload,
   itemMaker,
   normalise,
+  numberOf,
   parseContacts,
   parseMaterials,
   parseRemovedTasks,
   removedTasksOf,
-  typedBy,
+  RESULT_BUDGET_BYTES,
+  withinResultBudget,
+  type NormalisedEvent,
+  type TypedField,
 } from '../../src/hooks/normalise';
 
 const JANE_STRING = '[6512e4c1a9b3f2001e7d4a10,Jane,Cooper,jane.cooper@example.com,+14155550123]';
@@ -30,6 +35,23 @@ const OMAR = {
   email: 'omar.haddad@example.net',
   cell_phone: '+13125550187',
 };
+
+/** What a parser tells the run's log, collected. */
+function notesOf<T>(parse: (notes: (line: string) => void) => T): { result: T; notes: string[] } {
+  const notes: string[] = [];
+  const result = parse((line) => notes.push(line));
+  return { result, notes };
+}
+
+const NOT_A_CONTACT = (where: string): string =>
+  `A contact in "${where}" was not in the form [id,first,last,email,phone]: kept, with what could be read.`;
+
+/** A value nested `levels` deep: `levels` arrays around "x". Built without recursion. */
+function nested(levels: number): unknown {
+  let value: unknown = 'x';
+  for (let level = 0; level < levels; level++) value = [value];
+  return value;
+}
 
 const NOTE = {
   id: '6601a3f9c2d4e50013b7e9a1',
@@ -60,8 +82,98 @@ describe('contact strings', () => {
     expect(parseContacts(`${JANE_STRING},${OMAR_STRING.slice(0, -1)}`)).toEqual([JANE, OMAR]);
   });
 
-  it('keeps the readable contacts of a list cut off mid-contact', () => {
-    expect(parseContacts(`${JANE_STRING},[6512e4c1a9b3f2001e7d4a2b,Omar`)).toEqual([JANE]);
+  it('keeps a contact cut off mid-contact, with what could be read, and says so', () => {
+    expect(
+      notesOf((notes) => parseContacts(`${JANE_STRING},[6512e4c1a9b3f2001e7d4a2b,Omar`, notes)),
+    ).toEqual({
+      result: [JANE, { id: OMAR.id, first_name: 'Omar', last_name: '', email: '', cell_phone: '' }],
+      notes: [NOT_A_CONTACT('contact')],
+    });
+  });
+
+  it('a group with fewer parts is kept, with a note naming the field', () => {
+    const noPhone = '[6512e4c1a9b3f2001e7d4a10,Jane,Cooper,jane.cooper@example.com]';
+    expect(notesOf((notes) => parseContacts(noPhone, notes, 'contacts'))).toEqual({
+      result: [{ ...JANE, cell_phone: '' }],
+      notes: [NOT_A_CONTACT('contacts')],
+    });
+  });
+
+  it('a short group finds its address from the third part on: no last name, no phone', () => {
+    const short = '[6512e4c1a9b3f2001e7d4a10,Jane,jane.cooper@example.com]';
+    expect(notesOf((notes) => parseContacts(short, notes, 'contacts'))).toEqual({
+      result: [{ ...JANE, last_name: '', cell_phone: '' }],
+      notes: [NOT_A_CONTACT('contacts')],
+    });
+  });
+
+  it('a name may hold commas: a part that starts with a space continues the one before', () => {
+    const text =
+      '[6512e4c1a9b3f2001e7d4a10,Jane,Cooper,jane@x.com,+1],' +
+      '[6512e4c1a9b3f2001e7d4a11,John, Jr.,Smith,john@x.com,+2],' +
+      '[6512e4c1a9b3f2001e7d4a12,Ann,Lee,ann@x.com,+3]';
+    expect(notesOf((notes) => parseContacts(text, notes))).toEqual({
+      result: [
+        {
+          id: JANE.id,
+          first_name: 'Jane',
+          last_name: 'Cooper',
+          email: 'jane@x.com',
+          cell_phone: '+1',
+        },
+        {
+          id: '6512e4c1a9b3f2001e7d4a11',
+          first_name: 'John, Jr.',
+          last_name: 'Smith',
+          email: 'john@x.com',
+          cell_phone: '+2',
+        },
+        {
+          id: '6512e4c1a9b3f2001e7d4a12',
+          first_name: 'Ann',
+          last_name: 'Lee',
+          email: 'ann@x.com',
+          cell_phone: '+3',
+        },
+      ],
+      // Certain: the address places the names, and the space tells them apart.
+      notes: [],
+    });
+  });
+
+  it('a last name may hold a comma too', () => {
+    const text = `[6512e4c1a9b3f2001e7d4a10,Jane,Cooper, PhD,jane@x.com,+1],${OMAR_STRING}`;
+    expect(notesOf((notes) => parseContacts(text, notes))).toEqual({
+      result: [
+        {
+          id: JANE.id,
+          first_name: 'Jane',
+          last_name: 'Cooper, PhD',
+          email: 'jane@x.com',
+          cell_phone: '+1',
+        },
+        OMAR,
+      ],
+      notes: [],
+    });
+  });
+
+  it('names joined by a bare comma are told apart by a guess, and the log says so', () => {
+    const text = '[6512e4c1a9b3f2001e7d4a10,Mary,Ann,Lee,mary@x.com,+1]';
+    expect(notesOf((notes) => parseContacts(text, notes, 'contacts'))).toEqual({
+      result: [
+        {
+          id: JANE.id,
+          first_name: 'Mary',
+          last_name: 'Ann,Lee',
+          email: 'mary@x.com',
+          cell_phone: '+1',
+        },
+      ],
+      notes: [
+        'A contact name in "contacts" holds commas: its first and last names were told apart by a guess.',
+      ],
+    });
   });
 
   it('reads empty parts, and the "undefined" the service writes for a missing value, as ""', () => {
@@ -70,12 +182,30 @@ describe('contact strings', () => {
     ).toEqual([{ ...JANE, last_name: '', cell_phone: '' }]);
   });
 
-  it('an empty string is no contacts; an unreadable one is undefined', () => {
-    expect(parseContacts('')).toEqual([]);
-    expect(parseContacts('   ')).toEqual([]);
-    expect(parseContacts('n/a')).toBeUndefined();
-    expect(parseContacts('[]')).toBeUndefined();
-    expect(parseContacts('[,Jane,Cooper,jane@example.com,1]')).toBeUndefined();
+  it('an empty string, or empty brackets, is no contacts, and nothing is noted', () => {
+    for (const text of ['', '   ', '[]']) {
+      expect(notesOf((notes) => parseContacts(text, notes))).toEqual({ result: [], notes: [] });
+    }
+  });
+
+  it('any other text is a contact, never dropped: what could be read, and a note', () => {
+    const blank = { id: '', first_name: '', last_name: '', email: '', cell_phone: '' };
+    expect(notesOf((notes) => parseContacts('n/a', notes))).toEqual({
+      result: [{ ...blank, id: 'n/a' }],
+      notes: [NOT_A_CONTACT('contact')],
+    });
+    expect(notesOf((notes) => parseContacts('[,Jane,Cooper,jane@example.com,1]', notes))).toEqual({
+      result: [
+        {
+          id: '',
+          first_name: 'Jane',
+          last_name: 'Cooper',
+          email: 'jane@example.com',
+          cell_phone: '1',
+        },
+      ],
+      notes: [NOT_A_CONTACT('contact')],
+    });
   });
 });
 
@@ -92,29 +222,71 @@ describe('material strings', () => {
     ]);
   });
 
-  it('tolerates a missing closing bracket; "" is none; garbage is undefined', () => {
+  it('tolerates a missing closing bracket; "" is none; text with no bracket is undefined', () => {
     expect(parseMaterials('[65e0c1d2b3a4f50012cd7810,PDF,Buyer Guide 2026')).toEqual([
       { id: '65e0c1d2b3a4f50012cd7810', type: 'PDF', title: 'Buyer Guide 2026' },
     ]);
     expect(parseMaterials('')).toEqual([]);
     expect(parseMaterials('Buyer Guide 2026')).toBeUndefined();
-    expect(parseMaterials('[65e0c1d2b3a4f50012cd7810]')).toBeUndefined();
+  });
+
+  it('a group with no type or title is kept, with a note naming the field', () => {
+    expect(notesOf((notes) => parseMaterials('[65e0c1d2b3a4f50012cd7810]', notes, 'pdf'))).toEqual({
+      result: [{ id: '65e0c1d2b3a4f50012cd7810', type: '', title: '' }],
+      notes: [
+        'A material in "pdf" was not in the form [id,type,title]: kept, with what could be read.',
+      ],
+    });
+  });
+
+  it('a title may hold "],[": Tour [A],[B] stays one title', () => {
+    expect(
+      notesOf((notes) =>
+        parseMaterials(
+          '[65e0c1d2b3a4f50012cd7701,VIDEO,Tour [A],[B]],[65e0c1d2b3a4f50012cd7702,VIDEO,Meet]',
+          notes,
+        ),
+      ),
+    ).toEqual({
+      result: [
+        { id: '65e0c1d2b3a4f50012cd7701', type: 'VIDEO', title: 'Tour [A],[B]' },
+        { id: '65e0c1d2b3a4f50012cd7702', type: 'VIDEO', title: 'Meet' },
+      ],
+      notes: [],
+    });
+    expect(parseMaterials('[65e0c1d2b3a4f50012cd7701,VIDEO,Tour [A],[B]')).toEqual([
+      { id: '65e0c1d2b3a4f50012cd7701', type: 'VIDEO', title: 'Tour [A],[B' },
+    ]);
   });
 });
 
 describe('normalise', () => {
   it('keeps every field as sent and adds the parsed contacts beside `contact`', () => {
     const payload = { ...NOTE, contact: `${JANE_STRING},${OMAR_STRING}` };
-    expect(normalise(payload)).toEqual({ ...payload, contacts: [JANE, OMAR] });
+    expect(normalise(payload)).toEqual({ ...payload, contacts: [JANE, OMAR], custom_fields: {} });
   });
 
-  it('a contact string that does not parse stays as it is and adds nothing', () => {
+  it('a contact string that does not parse stays as it is, and gives a contact, with a note', () => {
     const payload = { ...NOTE, contact: 'unknown contact' };
-    expect(normalise(payload)).toEqual(payload);
+    expect(notesOf((notes) => normalise(payload, notes))).toEqual({
+      result: {
+        ...payload,
+        contacts: [
+          { id: 'unknown contact', first_name: '', last_name: '', email: '', cell_phone: '' },
+        ],
+        custom_fields: {},
+      },
+      notes: [NOT_A_CONTACT('contact')],
+    });
   });
 
   it('an empty contact string gives an empty contacts list', () => {
-    expect(normalise({ ...NOTE, contact: '' })).toEqual({ ...NOTE, contact: '', contacts: [] });
+    expect(normalise({ ...NOTE, contact: '' })).toEqual({
+      ...NOTE,
+      contact: '',
+      contacts: [],
+      custom_fields: {},
+    });
   });
 
   it('watch_material: the unbracketed contact, a numeric amount kept as a number, a derived id', () => {
@@ -130,8 +302,10 @@ describe('normalise', () => {
     expect(event).toEqual({
       ...payload,
       contacts: [JANE],
-      id: expect.stringMatching(/^evt_[0-9a-f]{24}$/),
+      custom_fields: {},
+      id: derivedId(payload),
     });
+    expect(event.id).toMatch(/^evt_[0-9a-f]{24}$/);
   });
 
   it('send_material: videos, pdf and image strings become one materials list, in that order', () => {
@@ -145,8 +319,9 @@ describe('normalise', () => {
     };
     expect(normalise(payload)).toEqual({
       ...payload,
-      id: expect.stringMatching(/^evt_/),
+      id: derivedId(payload),
       contacts: [JANE],
+      custom_fields: {},
       materials: [
         { id: '65e0c1d2b3a4f50012cd7701', type: 'VIDEO', title: 'Virtual Tour' },
         { id: '65e0c1d2b3a4f50012cd7810', type: 'PDF', title: 'Buyer Guide 2026' },
@@ -160,11 +335,17 @@ describe('normalise', () => {
     expect(event.materials).toEqual([]);
   });
 
-  it('send_material with an unreadable material string adds nothing for it', () => {
-    const event = normalise({ subject: 'Hi', video: 'Virtual Tour', pdf: '', image: '' });
+  it('send_material with an unreadable material string adds nothing for it, and says so', () => {
+    const { result: event, notes } = notesOf((log) =>
+      normalise({ subject: 'Hi', video: 'Virtual Tour', pdf: '', image: '' }, log),
+    );
     expect(event.materials).toEqual([]);
     expect(event.video).toBe('Virtual Tour');
-    expect(normalise({ subject: 'Hi', video: 'Virtual Tour' })).not.toHaveProperty('materials');
+    expect(notes).toEqual(['"video" was not a bracketed list of materials: kept as sent only.']);
+    // Any one of the three keys gives the list, empty or not; none gives none.
+    expect(normalise({ subject: 'Hi', video: 'Virtual Tour' }).materials).toEqual([]);
+    expect(normalise({ subject: 'Hi', image: null }).materials).toEqual([]);
+    expect(normalise({ subject: 'Hi' })).not.toHaveProperty('materials');
   });
 
   it('parses a valid additional_field into custom_fields and keeps the raw text', () => {
@@ -175,10 +356,37 @@ describe('normalise', () => {
     });
   });
 
-  it('an invalid additional_field stays as it is and adds nothing', () => {
-    for (const additional_field of ['{"Budget":', 'Budget: 750k', '[1,2]', '42', 'null']) {
-      expect(normalise({ id: 'c1', additional_field })).toEqual({ id: 'c1', additional_field });
+  it('an invalid additional_field stays as it is, with no custom fields and a note', () => {
+    for (const additional_field of ['{"Budget":', 'Budget: 750k', '[1,2]', '42', 'null', 7, null]) {
+      expect(notesOf((notes) => normalise({ id: 'c1', additional_field }, notes))).toEqual({
+        result: { id: 'c1', additional_field, custom_fields: {} },
+        notes: ['"additional_field" was not a JSON object: no custom fields were read.'],
+      });
     }
+  });
+
+  it('custom fields hold scalars: a list or an object as its JSON text, blank past 32 levels', () => {
+    const additional_field = JSON.stringify({
+      Beds: 3,
+      Pool: false,
+      Notes: null,
+      Rooms: ['den', 'loft'],
+      Agent: { name: 'Alex' },
+      Deep: nested(32),
+    });
+    expect(normalise({ id: 'c1', additional_field }).custom_fields).toEqual({
+      Beds: 3,
+      Pool: false,
+      Notes: null,
+      Rooms: '["den","loft"]',
+      Agent: '{"name":"Alex"}',
+      Deep: JSON.stringify(nested(32)),
+    });
+    const tooDeep = { id: 'c1', additional_field: { Deep: nested(33) } };
+    expect(notesOf((notes) => normalise(tooDeep, notes).custom_fields)).toEqual({
+      result: { Deep: null },
+      notes: ['A custom field nested too deep to show was left blank.'],
+    });
   });
 
   it('an empty additional_field means no custom fields', () => {
@@ -210,10 +418,7 @@ describe('normalise', () => {
       contacts: `${JANE_STRING},${OMAR_STRING}`,
       removed_date: '2026-03-19T09:02:44.873Z',
     };
-    expect(normalise(payload)).toEqual({
-      ...payload,
-      id: expect.stringMatching(/^evt_[0-9a-f]{24}$/),
-    });
+    expect(normalise(payload)).toEqual({ ...payload, id: derivedId(payload), custom_fields: {} });
   });
 
   it('delete_task: the unclosed removed_task is kept as sent', () => {
@@ -222,13 +427,34 @@ describe('normalise', () => {
       removed_task: '[6601b4e2c2d4e50013b7ea07,call,Call Jane',
       removed_date: '2026-03-19T09:02:44.873Z',
     };
-    expect(normalise(payload)).toEqual({ ...payload, id: expect.stringMatching(/^evt_/) });
+    expect(normalise(payload)).toEqual({ ...payload, id: derivedId(payload), custom_fields: {} });
+  });
+
+  it('custom_fields come from additional_field alone: one the delivery holds is replaced', () => {
+    expect(normalise({ id: 'c1', custom_fields: { Budget: 'forged' } })).toEqual({
+      id: 'c1',
+      custom_fields: {},
+    });
+    expect(
+      normalise({ id: 'c1', custom_fields: { Budget: 'forged' }, additional_field: '{"Beds":3}' }),
+    ).toEqual({ id: 'c1', additional_field: '{"Beds":3}', custom_fields: { Beds: 3 } });
   });
 
   it('never fails on values of unexpected types', () => {
     const payload = { contact: 42, contacts: null, additional_field: null, video: [], id: {} };
-    expect(() => normalise(payload)).not.toThrow();
-    expect(normalise(payload)).toMatchObject({ contact: 42, contacts: null, video: [] });
+    expect(normalise(payload)).toEqual({
+      ...payload,
+      id: derivedId(payload),
+      materials: [],
+      custom_fields: {},
+    });
+  });
+
+  it('never fails on a value nested 100,000 deep', () => {
+    const payload = { title: 'Deep', content: nested(100_000), contact: JANE_STRING };
+    const event = normalise(payload);
+    expect(event.id).toBe(derivedId(payload));
+    expect(event.contacts).toEqual([JANE]);
   });
 });
 
@@ -358,10 +584,11 @@ describe('one item per record', () => {
     created_at: null,
   };
 
-  it('a bulk delete_contact gives one contact record per contact, each with its own id', () => {
+  it("a bulk delete_contact gives one contact record per contact, in the single delete's shape only", () => {
+    // No num, no removed_date: they are not output fields of Deleted Contact.
     expect(bulkContactsOf(BULK)).toEqual([
-      { num: 2, removed_date: BULK.removed_date, ...BLANK_CONTACT, ...JANE },
-      { num: 2, removed_date: BULK.removed_date, ...BLANK_CONTACT, ...OMAR },
+      { ...BLANK_CONTACT, ...JANE },
+      { ...BLANK_CONTACT, ...OMAR },
     ]);
   });
 
@@ -369,11 +596,28 @@ describe('one item per record', () => {
     expect(contactRecordOf(JANE)).toEqual({ ...BLANK_CONTACT, ...JANE });
   });
 
-  it('a single delete, or a bulk one with no readable contact, is not split', () => {
+  it('a single delete, or contacts that are not text, is not split', () => {
     expect(bulkContactsOf({ id: JANE.id, email: JANE.email })).toBeUndefined();
-    expect(bulkContactsOf({ ...BULK, contacts: 'n/a' })).toBeUndefined();
-    expect(bulkContactsOf({ ...BULK, contacts: '' })).toBeUndefined();
     expect(bulkContactsOf({ ...BULK, contacts: 2 })).toBeUndefined();
+    expect(bulkContactsOf({ ...BULK, contacts: null })).toBeUndefined();
+  });
+
+  it('a bulk delete with an unreadable contact keeps it, with a note', () => {
+    expect(notesOf((notes) => bulkContactsOf({ ...BULK, contacts: 'n/a' }, notes))).toEqual({
+      result: [
+        { ...BLANK_CONTACT, id: 'n/a', first_name: '', last_name: '', email: '', cell_phone: '' },
+      ],
+      notes: [NOT_A_CONTACT('contacts')],
+    });
+  });
+
+  it('a bulk delete listing no contact gives no item, and a note', () => {
+    for (const contacts of ['', '  ', '[]']) {
+      expect(notesOf((notes) => bulkContactsOf({ ...BULK, contacts }, notes))).toEqual({
+        result: [],
+        notes: ['A delete of several contacts listed none: it gave no item.'],
+      });
+    }
   });
 
   const DUE = 'Fri Mar 20 2026 17:00:00 GMT+0000 (Coordinated Universal Time)';
@@ -398,19 +642,24 @@ describe('one item per record', () => {
     recurrence_mode: '',
   };
 
-  it('removed_task: one task, or several joined by commas; content may hold commas', () => {
-    expect(parseRemovedTasks(CALL)).toEqual([CALL_TASK]);
-    expect(parseRemovedTasks(`${CALL},${EMAIL}`)).toEqual([CALL_TASK, EMAIL_TASK]);
+  it('removed_task: one task, or several joined by commas, each with its own part of the text', () => {
+    expect(parseRemovedTasks(CALL)).toEqual([{ ...CALL_TASK, removed_task: CALL }]);
+    expect(parseRemovedTasks(`${CALL},${EMAIL}`)).toEqual([
+      { ...CALL_TASK, removed_task: CALL },
+      { ...EMAIL_TASK, removed_task: EMAIL },
+    ]);
   });
 
   it("removed_task: the service's sample form without the leading bracket", () => {
-    expect(parseRemovedTasks(CALL.slice(1))).toEqual([CALL_TASK]);
+    expect(parseRemovedTasks(CALL.slice(1))).toEqual([
+      { ...CALL_TASK, removed_task: CALL.slice(1) },
+    ]);
   });
 
   it('removed_task: missing or unreadable dates are null', () => {
     const text = `[call,Call,${JANE_STRING},undefined,true,WEEK,soon`;
     expect(parseRemovedTasks(text)).toEqual([
-      { ...CALL_TASK, content: 'Call', due_date: null, create_at: null },
+      { ...CALL_TASK, content: 'Call', due_date: null, create_at: null, removed_task: text },
     ]);
   });
 
@@ -434,106 +683,358 @@ describe('one item per record', () => {
     expect(Number(process.hrtime.bigint() - started) / 1e9).toBeLessThan(5);
   });
 
-  it('delete_task: one item per task, beside num, removed_task and removed_date as sent', () => {
+  it("delete_task: one record per task, beside num and removed_date, with its own task's text", () => {
     const payload = { num: 2, removed_task: `${CALL},${EMAIL}`, removed_date: BULK.removed_date };
     expect(removedTasksOf(payload)).toEqual([
-      { ...payload, ...CALL_TASK },
-      { ...payload, ...EMAIL_TASK },
+      { ...payload, ...CALL_TASK, removed_task: CALL },
+      { ...payload, ...EMAIL_TASK, removed_task: EMAIL },
     ]);
-    expect(removedTasksOf({ ...payload, removed_task: 'n/a' })).toBeUndefined();
     expect(removedTasksOf({ num: 1 })).toBeUndefined();
+    expect(removedTasksOf({ num: 1, removed_task: '  ' })).toBeUndefined();
+  });
+
+  it('delete_task: an unreadable removed_task is not split, and the log says so', () => {
+    const payload = { num: 1, removed_task: 'n/a', removed_date: BULK.removed_date };
+    expect(notesOf((notes) => removedTasksOf(payload, notes))).toEqual({
+      result: undefined,
+      notes: [
+        '"removed_task" was not in the service\'s task form: kept as sent, the task fields blank.',
+      ],
+    });
   });
 });
 
 describe('values of the types their output fields declare', () => {
-  const typed = typedBy([
+  const FIELDS: readonly TypedField[] = [
     { key: 'amount', type: 'number' },
     { key: 'pages', type: 'integer' },
     { key: 'repeats', type: 'boolean' },
     { key: 'name', type: 'string' },
     { key: 'when', type: 'datetime' },
     { key: 'items[]count', type: 'number' },
-    { key: 'deal__size', type: 'number' },
+    { key: 'items[]label', type: 'string' },
     { key: 'scores', type: 'number', list: true },
-  ]);
-  const item = (fields: Record<string, unknown>) => ({ id: 'x', ...fields });
+    { key: 'tags', list: true },
+  ];
+  const make = itemMaker({ outputFields: FIELDS });
+  /** The one item a payload with id "x" gives. */
+  const itemOf = (fields: Record<string, unknown>): NormalisedEvent | undefined =>
+    make({ id: 'x', ...fields })[0];
+  const BLANK = {
+    id: 'x',
+    amount: null,
+    pages: null,
+    repeats: null,
+    name: null,
+    when: null,
+    items: [],
+    scores: [],
+    tags: [],
+  };
 
-  it('numbers and booleans sent as strings get their type; blank ones are null', () => {
-    expect(typed(item({ amount: '4', pages: ' 12 ', repeats: 'TRUE' }))).toEqual(
-      item({ amount: 4, pages: 12, repeats: true }),
-    );
-    expect(typed(item({ amount: '87.5', repeats: 'false' }))).toEqual(
-      item({ amount: 87.5, repeats: false }),
-    );
-    expect(typed(item({ amount: '', pages: '  ', repeats: '' }))).toEqual(
-      item({ amount: null, pages: null, repeats: null }),
-    );
+  it('an item has exactly the declared keys: missing ones blank, undeclared ones dropped', () => {
+    expect(itemOf({})).toEqual(BLANK);
+    expect(itemOf({ other: '7', custom_fields: { a: 1 }, contacts: [] })).toEqual(BLANK);
+    expect(Object.keys(itemOf({ other: '7' }) ?? {})).toEqual([
+      'amount',
+      'pages',
+      'repeats',
+      'name',
+      'when',
+      'items',
+      'scores',
+      'tags',
+      'id',
+    ]);
   });
 
-  it('values already of their type, text that holds no value of it, and other fields stay as sent', () => {
-    const sent = item({
+  it('numbers and booleans sent as text get their type; blank ones are null', () => {
+    expect(itemOf({ amount: '4', pages: ' 12 ', repeats: 'TRUE' })).toEqual({
+      ...BLANK,
       amount: 4,
-      pages: '2.5',
-      repeats: 'yes',
-      name: '42',
-      when: '2026-03-17T18:26:09.314Z',
-      other: '7',
+      pages: 12,
+      repeats: true,
     });
-    expect(typed(sent)).toEqual(sent);
-    expect(typed(item({ amount: 'many', repeats: true }))).toEqual(
-      item({ amount: 'many', repeats: true }),
-    );
+    expect(itemOf({ amount: '87.5', repeats: 'false' })).toEqual({
+      ...BLANK,
+      amount: 87.5,
+      repeats: false,
+    });
+    expect(itemOf({ amount: '', pages: '  ', repeats: '' })).toEqual(BLANK);
   });
 
-  it('follows list[]child and parent__child keys, and types each value of a list field', () => {
+  it('a number is decimal text only: "0x10", "Infinity", "" and "2.5" pages are null', () => {
+    expect(numberOf('0x10')).toBeUndefined();
+    expect(itemOf({ amount: '0x10', pages: '0x10' })).toEqual(BLANK);
+    expect(itemOf({ amount: 'Infinity', pages: '2.5' })).toEqual(BLANK);
+    expect(itemOf({ amount: Number.NaN, pages: 2.5 })).toEqual(BLANK);
+    expect(itemOf({ amount: '-1e2', pages: 3 })).toEqual({ ...BLANK, amount: -100, pages: 3 });
+  });
+
+  it('a boolean is true, false, or "true"/"false" in any case; anything else is null', () => {
+    for (const repeats of ['yes', 1, 0, 'constructor', '__proto__', 'toString', {}, []]) {
+      expect(itemOf({ repeats })).toEqual(BLANK);
+    }
+    expect(itemOf({ repeats: ' False ' })).toEqual({ ...BLANK, repeats: false });
+  });
+
+  it('text holds text: numbers and booleans written out, lists and objects as JSON', () => {
+    expect(itemOf({ name: 42, when: true })).toEqual({ ...BLANK, name: '42', when: 'true' });
+    expect(itemOf({ name: ['a', 1], when: { at: 'noon' } })).toEqual({
+      ...BLANK,
+      name: '["a",1]',
+      when: '{"at":"noon"}',
+    });
+    expect(itemOf({ name: '', when: '  ' })).toEqual({ ...BLANK, name: '', when: '  ' });
+  });
+
+  it('text nested past 32 levels is blank, and the log says so once per payload', () => {
+    expect(itemOf({ name: nested(32) })).toEqual({ ...BLANK, name: JSON.stringify(nested(32)) });
+    const lines: string[] = [];
     expect(
-      typed(
-        item({
-          items: [{ count: '1' }, { count: 2 }, 'x'],
-          deal: { size: '3' },
-          scores: ['1', '', 2],
-        }),
-      ),
-    ).toEqual(
-      item({ items: [{ count: 1 }, { count: 2 }, 'x'], deal: { size: 3 }, scores: [1, null, 2] }),
-    );
+      make({ id: 'x', name: nested(33), when: nested(100_000) }, (line) => lines.push(line)),
+    ).toEqual([BLANK]);
+    expect(lines).toEqual(['A value nested too deep to show was left blank. (2 times)']);
   });
 
-  it('a missing field stays missing, and the item given is not changed', () => {
-    const sent = item({ items: 'not a list', deal: 'not an object' });
-    expect(typed(sent)).toEqual(sent);
-    const original = item({ amount: '4' });
-    typed(original);
-    expect(original).toEqual(item({ amount: '4' }));
+  it('a list field: each value of its type, blanks left out; one value is a list of one', () => {
+    expect(itemOf({ scores: ['1', '', 2, null, 'x'], tags: ['buyer', 7, null, true] })).toEqual({
+      ...BLANK,
+      scores: [1, 2],
+      tags: ['buyer', '7', 'true'],
+    });
+    expect(itemOf({ scores: '4', tags: 'buyer' })).toEqual({
+      ...BLANK,
+      scores: [4],
+      tags: ['buyer'],
+    });
+    expect(itemOf({ scores: null, tags: null })).toEqual(BLANK);
+  });
+
+  it('a list of records: exactly the child keys, each of its type; what is no record is left out', () => {
+    expect(
+      itemOf({
+        items: [{ count: '1', label: 'a', extra: true }, { count: 2 }, 'x', null, [{ count: 3 }]],
+      }),
+    ).toEqual({
+      ...BLANK,
+      items: [
+        { count: 1, label: 'a' },
+        { count: 2, label: null },
+      ],
+    });
+    expect(itemOf({ items: 'not a list' })).toEqual(BLANK);
+    expect(itemOf({ items: { count: 1 } })).toEqual(BLANK);
+  });
+
+  it('the payload given is not changed', () => {
+    const payload = { id: 'x', amount: '4', tags: 'buyer', other: 1 };
+    make(payload);
+    expect(payload).toEqual({ id: 'x', amount: '4', tags: 'buyer', other: 1 });
+  });
+
+  it('the id is always text: the own id when non-blank text or a safe integer, else derived', () => {
+    expect(make({ id: 'abc' })[0]?.id).toBe('abc');
+    expect(make({ id: 42 })[0]?.id).toBe('42');
+    for (const id of ['', '  ', 2 ** 53, 1.5, null, {}, ['a']]) {
+      expect(make({ id, name: 'n' })[0]?.id).toBe(derivedId({ id, name: 'n' }));
+    }
+  });
+
+  it('custom_fields only where the sample payload has additional_field: always an object', () => {
+    const withCustom = itemMaker({
+      outputFields: [{ key: 'name' }],
+      payload: { name: '', additional_field: '' },
+    });
+    expect(withCustom({ id: 'x', name: 'n', additional_field: '{"Beds":3}' })).toEqual([
+      { id: 'x', name: 'n', custom_fields: { Beds: 3 } },
+    ]);
+    expect(withCustom({ id: 'x' })).toEqual([{ id: 'x', name: null, custom_fields: {} }]);
+    expect(withCustom({ id: 'x', additional_field: '{"Beds":' })).toEqual([
+      { id: 'x', name: null, custom_fields: {} },
+    ]);
+    expect(
+      itemMaker({ outputFields: [{ key: 'name' }], payload: { name: '' } })({
+        id: 'x',
+        additional_field: '{"Beds":3}',
+      }),
+    ).toEqual([{ id: 'x', name: null }]);
   });
 });
 
-describe('itemMaker', () => {
-  it('normalises, fans out and types: a bulk delete gives typed items with their own ids', () => {
-    const make = itemMaker({
-      outputFields: [{ key: 'num', type: 'number' }],
-      expand: bulkContactsOf,
-    });
-    const items = make({
-      num: '2',
-      contacts: `${JANE_STRING},${OMAR_STRING}`,
+describe("the hook triggers' items", () => {
+  const eventOf = (action: ActionValue): HookEvent => {
+    const event = HOOK_EVENTS.find((row) => row.action === action);
+    if (!event) throw new Error(`no table row for ${action}`);
+    return event;
+  };
+  /** The items of `action` for `payload`, and the lines they logged. */
+  const itemsOf = (
+    action: ActionValue,
+    payload: Record<string, unknown>,
+  ): { items: NormalisedEvent[]; lines: string[] } => {
+    const lines: string[] = [];
+    const items = itemMaker(eventOf(action))(payload, (line) => lines.push(line));
+    return { items, lines };
+  };
+  const CONTACT_ITEM_BLANK = {
+    address: '',
+    city: '',
+    state: '',
+    zip: '',
+    country: '',
+    company: '',
+    source: '',
+    label: '',
+    tags: [],
+    secondary_email: '',
+    secondary_phone: '',
+    website: '',
+    additional_field: '',
+    created_at: null,
+    custom_fields: {},
+  };
+
+  it("a bulk delete_contact: one item per contact, in the single delete's shape, names with commas kept", () => {
+    const payload = {
+      num: 3,
+      contacts:
+        `${JANE_STRING},[6512e4c1a9b3f2001e7d4a11,John, Jr.,Smith,john@x.com,+2],` +
+        '[6512e4c1a9b3f2001e7d4a12,Ann',
       removed_date: '2026-03-19T09:02:44.873Z',
-    });
-    expect(items.map((i) => [i.id, i.email, i.num, i.custom_fields])).toEqual([
-      [JANE.id, JANE.email, 2, {}],
-      [OMAR.id, OMAR.email, 2, {}],
+    };
+    const { items, lines } = itemsOf('delete_contact', payload);
+    expect(items).toEqual([
+      { ...CONTACT_ITEM_BLANK, ...JANE },
+      {
+        ...CONTACT_ITEM_BLANK,
+        id: '6512e4c1a9b3f2001e7d4a11',
+        first_name: 'John, Jr.',
+        last_name: 'Smith',
+        email: 'john@x.com',
+        cell_phone: '+2',
+      },
+      {
+        ...CONTACT_ITEM_BLANK,
+        id: '6512e4c1a9b3f2001e7d4a12',
+        first_name: 'Ann',
+        last_name: '',
+        email: '',
+        cell_phone: '',
+      },
     ]);
+    // The single delete's keys exactly: no num, no removed_date.
+    const single = itemsOf('delete_contact', eventOf('delete_contact').payload).items[0];
+    for (const item of items)
+      expect(Object.keys(item).sort()).toEqual(Object.keys(single ?? {}).sort());
+    expect(lines).toEqual([NOT_A_CONTACT('contacts')]);
   });
 
-  it('a payload that is not split is one normalised item', () => {
-    expect(itemMaker({ outputFields: [] })(NOTE)).toEqual([normalise(NOTE)]);
-    expect(itemMaker({ outputFields: [], expand: removedTasksOf })(NOTE)).toEqual([
-      normalise(NOTE),
+  const DUE = 'Fri Mar 20 2026 17:00:00 GMT+0000 (Coordinated Universal Time)';
+  const CREATED = 'Sun Mar 15 2026 11:05:47 GMT+0000 (Coordinated Universal Time)';
+  const TASK_BLANK = {
+    type: null,
+    content: null,
+    due_date: null,
+    set_recurrence: null,
+    recurrence_mode: null,
+    contacts: [],
+    contact: null,
+    create_at: null,
+  };
+
+  it('delete_task: one item per task, each with its own part of removed_task', () => {
+    const call = `[call,Call Jane, then e-mail her,${JANE_STRING},${DUE},true,WEEK,${CREATED}`;
+    const email = `[email,Send the guide,${OMAR_STRING},${DUE},false,undefined,${CREATED}`;
+    const payload = {
+      num: '2',
+      removed_task: `${call},${email}`,
+      removed_date: '2026-03-19T09:02:44.873Z',
+    };
+    const { items, lines } = itemsOf('delete_task', payload);
+    const [first, second] = items;
+    expect(items).toEqual([
+      {
+        id: first?.id,
+        type: 'call',
+        content: 'Call Jane, then e-mail her',
+        due_date: '2026-03-20T17:00:00.000Z',
+        set_recurrence: true,
+        recurrence_mode: 'WEEK',
+        contacts: [JANE],
+        contact: JANE_STRING,
+        create_at: '2026-03-15T11:05:47.000Z',
+        num: 2,
+        removed_task: call,
+        removed_date: '2026-03-19T09:02:44.873Z',
+      },
+      {
+        id: second?.id,
+        type: 'email',
+        content: 'Send the guide',
+        due_date: '2026-03-20T17:00:00.000Z',
+        set_recurrence: false,
+        recurrence_mode: '',
+        contacts: [OMAR],
+        contact: OMAR_STRING,
+        create_at: '2026-03-15T11:05:47.000Z',
+        num: 2,
+        removed_task: email,
+        removed_date: '2026-03-19T09:02:44.873Z',
+      },
     ]);
+    expect(first?.id).toMatch(/^evt_[0-9a-f]{24}$/);
+    expect(second?.id).toMatch(/^evt_[0-9a-f]{24}$/);
+    expect(first?.id).not.toBe(second?.id);
+    expect(lines).toEqual([]);
+  });
+
+  it('delete_task: an unreadable removed_task is one item, the raw text kept, the task fields null', () => {
+    const payload = { num: 1, removed_task: 'n/a', removed_date: '2026-03-19T09:02:44.873Z' };
+    expect(itemsOf('delete_task', payload)).toEqual({
+      items: [{ id: derivedId(payload), ...TASK_BLANK, ...payload }],
+      lines: [
+        '"removed_task" was not in the service\'s task form: kept as sent, the task fields blank.',
+      ],
+    });
+  });
+
+  it.each(['constructor', '__proto__', 'hasOwnProperty', 'valueOf'])(
+    'a task whose set_recurrence is %j has null there, and keeps every key',
+    (setRecurrence) => {
+      const payload = {
+        id: '6601b4e2c2d4e50013b7ea07',
+        type: 'call',
+        set_recurrence: setRecurrence,
+      };
+      expect(itemsOf('create_task', payload)).toEqual({
+        items: [{ ...TASK_BLANK, id: payload.id, type: 'call' }],
+        lines: [],
+      });
+    },
+  );
+
+  it('a line logged for several records is said once, with how often', () => {
+    const payload = { id: '6601a3f9c2d4e50013b7e9a1', contact: '[a,b],[c,d],[e,f]' };
+    const { items, lines } = itemsOf('create_note', payload);
+    expect(items[0]?.contacts).toEqual([
+      { id: 'a', first_name: 'b', last_name: '', email: '', cell_phone: '' },
+      { id: 'c', first_name: 'd', last_name: '', email: '', cell_phone: '' },
+      { id: 'e', first_name: 'f', last_name: '', email: '', cell_phone: '' },
+    ]);
+    expect(lines).toEqual([`${NOT_A_CONTACT('contact')} (3 times)`]);
+  });
+
+  it('lines are counted per payload: the next payload starts afresh', () => {
+    const make = itemMaker(eventOf('create_note'));
+    const lines: string[] = [];
+    make({ id: 'n1', contact: 'n/a' }, (line) => lines.push(line));
+    make({ id: 'n2', contact: 'n/a' }, (line) => lines.push(line));
+    expect(lines).toEqual([NOT_A_CONTACT('contact'), NOT_A_CONTACT('contact')]);
   });
 
   it('tasks without ids get distinct, stable ids', () => {
-    const make = itemMaker({ outputFields: [], expand: removedTasksOf });
+    const make = itemMaker(eventOf('delete_task'));
     const due = 'Fri Mar 20 2026 17:00:00 GMT+0000';
     const payload = {
       num: 2,
@@ -545,5 +1046,105 @@ describe('itemMaker', () => {
     expect(second?.id).toMatch(/^evt_[0-9a-f]{24}$/);
     expect(first?.id).not.toBe(second?.id);
     expect(make({ ...payload }).map((i) => i.id)).toEqual([first?.id, second?.id]);
+  });
+
+  it('a payload that lists nothing to split is one item', () => {
+    expect(itemMaker({ outputFields: [] })(NOTE)).toEqual([{ id: NOTE.id }]);
+    expect(itemMaker({ outputFields: [], expand: removedTasksOf })(NOTE)).toEqual([
+      { id: NOTE.id },
+    ]);
+  });
+});
+
+describe('ids of values nested past any stack', () => {
+  it('canonicalJson writes a value 100,000 levels deep', () => {
+    expect(canonicalJson(nested(100_000))).toBe(`${'['.repeat(100_000)}"x"${']'.repeat(100_000)}`);
+    let objects: unknown = 1;
+    for (let level = 0; level < 100_000; level++) objects = { b: objects, a: level % 2 };
+    const text = canonicalJson(objects);
+    expect(text.startsWith('{"a":1,"b":{"a":0,"b":')).toBe(true);
+    expect(text.length).toBe('{"a":0,"b":'.length * 100_000 + 1 + 100_000);
+  });
+
+  it('derivedId of a payload holding one is stable, and tells it from a shallower one', () => {
+    const id = derivedId({ deep: nested(100_000) });
+    expect(id).toMatch(/^evt_[0-9a-f]{24}$/);
+    expect(derivedId({ deep: nested(100_000) })).toBe(id);
+    expect(derivedId({ deep: nested(99_999) })).not.toBe(id);
+  });
+
+  it('isEmptyPayload reads one too', () => {
+    expect(isEmptyPayload({ deep: nested(100_000) })).toBe(false);
+    let empty: unknown = '';
+    for (let level = 0; level < 100_000; level++) empty = [empty];
+    expect(isEmptyPayload({ deep: empty })).toBe(true);
+  });
+});
+
+describe('withinResultBudget', () => {
+  const item = (id: string, text = 'x'.repeat(100)): NormalisedEvent => ({ id, text });
+  /** The size of a result of `count` items like item('a'): "[", the items, the commas, "]". */
+  const ITEM_BYTES = Buffer.byteLength(JSON.stringify(item('a')));
+  const resultBytes = (count: number): number => 2 + count * ITEM_BYTES + (count - 1);
+
+  it("is 5 MiB by default: under Zapier's 6 MiB, with room for core's envelope", () => {
+    expect(RESULT_BUDGET_BYTES).toBe(5 * 1024 * 1024);
+  });
+
+  it('keeps every item that fits, in order, and logs nothing', () => {
+    const lines: string[] = [];
+    const items = ['a', 'b', 'c'].map((id) => item(id));
+    expect(withinResultBudget(items, (line) => lines.push(line), resultBytes(3) + 1)).toEqual(
+      items,
+    );
+    expect(withinResultBudget([], (line) => lines.push(line), 10)).toEqual([]);
+    expect(lines).toEqual([]);
+  });
+
+  it('leaves out the items past the budget, and logs one line with their count and first and last ids', () => {
+    const lines: string[] = [];
+    const items = ['a', 'b', 'c', 'd', 'e'].map((id) => item(id));
+    const kept = withinResultBudget(items, (line) => lines.push(line), resultBytes(3) + 1);
+    expect(kept).toEqual(items.slice(0, 3));
+    expect(Buffer.byteLength(JSON.stringify(kept))).toBeLessThanOrEqual(resultBytes(3) + 1);
+    expect(lines).toEqual([
+      "2 of 5 items were left out: with them the result would pass Zapier's 6 MiB limit, and no " +
+        'item would start the Zap. The first left out is d, the last e.',
+    ]);
+  });
+
+  it('cuts a single item too large alone: its largest text halved until it fits, and says so', () => {
+    const lines: string[] = [];
+    const big = { id: 'big', title: 'short', content: 'x'.repeat(1000) };
+    const kept = withinResultBudget([big, item('next')], (line) => lines.push(line), 300);
+    // 1000 characters, then 500 and "…", then 250 and "…": 273 bytes of JSON.
+    expect(kept).toEqual([{ id: 'big', title: 'short', content: `${'x'.repeat(250)}…` }]);
+    expect(Buffer.byteLength(JSON.stringify(kept))).toBeLessThanOrEqual(300);
+    expect(lines).toEqual([
+      'Item big was larger than Zapier takes: "content" cut short.',
+      "1 of 2 items were left out: with them the result would pass Zapier's 6 MiB limit, and no " +
+        'item would start the Zap. The first left out is next, the last next.',
+    ]);
+    expect(big.content).toBe('x'.repeat(1000));
+  });
+
+  it('an item cut to fit is kept, its comma counted too, whatever size the cut lands on', () => {
+    for (let budget = 40; budget <= 400; budget++) {
+      const lines: string[] = [];
+      const big = { id: 'big', title: 'short', content: 'x'.repeat(1000) };
+      const kept = withinResultBudget([big], (line) => lines.push(line), budget);
+      const fits = kept.length === 1;
+      // Below about 60 bytes only the id and title are left, which cannot be cut.
+      if (budget >= 62) expect({ budget, fits }).toEqual({ budget, fits: true });
+      if (fits) expect(Buffer.byteLength(JSON.stringify(kept))).toBeLessThanOrEqual(budget);
+    }
+  });
+
+  it('cuts the largest list of a single item too large alone', () => {
+    const lines: string[] = [];
+    const big = { id: 'big', contacts: Array.from({ length: 40 }, (_, n) => ({ n })) };
+    const kept = withinResultBudget([big], (line) => lines.push(line), 200);
+    expect(kept).toEqual([{ id: 'big', contacts: big.contacts.slice(0, 20) }]);
+    expect(lines).toEqual(['Item big was larger than Zapier takes: "contacts" cut short.']);
   });
 });

@@ -6,6 +6,7 @@ import { errors, type Bundle, type ZObject } from 'zapier-platform-core';
 import { ConfigError, readConfig, withoutCredentials } from '../../src/config';
 import { sendCreates } from '../../src/creates/sends';
 import { hookTriggers } from '../../src/hooks';
+import { derivedId } from '../../src/hooks/normalise';
 import { callApi } from '../../src/http/client';
 import { ENDPOINTS } from '../../src/http/endpoints';
 
@@ -19,9 +20,13 @@ interface SentRequest {
   method: string;
   headers: Record<string, string>;
   body?: unknown;
+  raw?: boolean;
 }
 
-/** A z object with core's real errors and a recorded request that answers `answer`. */
+/**
+ * A z object with core's real errors and a recorded request that answers
+ * `answer` as core's raw answer does: a status, getHeader and the body's bytes.
+ */
 function fakeZ(answer: { status: number; content: string; headers?: Record<string, string> }): {
   z: ZObject;
   sent: SentRequest[];
@@ -34,13 +39,23 @@ function fakeZ(answer: { status: number; content: string; headers?: Record<strin
       sent.push(request);
       return Promise.resolve({
         status: answer.status,
-        content: answer.content,
         getHeader: (name: string) => answer.headers?.[name.toLowerCase()],
+        buffer: () => Promise.resolve(Buffer.from(answer.content, 'utf8')),
       });
     },
   } as unknown as ZObject;
   return { z, sent };
 }
+
+/** What callApi sends to Send Video, as the property tests compare it. */
+const sentSummary = (request: SentRequest | undefined): unknown =>
+  request && {
+    url: request.url,
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    raw: request.raw,
+  };
 
 const bundleOf = (extra: Partial<Bundle>): Bundle =>
   ({ authData: { api_key: 'test-key-1234567890' }, inputData: {}, ...extra }) as Bundle;
@@ -82,7 +97,12 @@ describe('the normaliser, for any JSON value a webhook delivers', () => {
     ),
   );
 
-  it('gives objects with a non-empty string id, keeps every raw key as sent, never throws', async () => {
+  /** create_note's declared keys: the note's own, the raw contact string and its parsed list. */
+  const NOTE_KEYS = ['id', 'title', 'content', 'contacts', 'contact', 'create_at'].sort();
+  const CONTACT_KEYS = ['id', 'first_name', 'last_name', 'email', 'cell_phone'].sort();
+  const isTextOrNull = (value: unknown): boolean => value === null || typeof value === 'string';
+
+  it('gives items with exactly the declared keys, text where text is declared, and never throws', async () => {
     await fc.assert(
       fc.asyncProperty(payloads, async (body) => {
         const items = await deliver(body);
@@ -97,14 +117,34 @@ describe('the normaliser, for any JSON value a webhook delivers', () => {
         expect(items).toHaveLength(rows.length);
         (items as Record<string, unknown>[]).forEach((item, index) => {
           const row = rows[index] ?? {};
-          expect(typeof item.id).toBe('string');
-          expect((item.id as string).length).toBeGreaterThan(0);
-          // One deep comparison per item: jest's matchers are slow at thousands of runs.
-          const changed = Object.keys(row).filter(
-            (key) => key !== 'id' && !isDeepStrictEqual(item[key], row[key]),
-          );
-          expect(changed).toEqual([]);
-          if (typeof row.id === 'string' && row.id.trim()) expect(item.id).toBe(row.id);
+          // One comparison per item: jest's matchers are slow at thousands of runs.
+          const problems: string[] = [];
+          if (!isDeepStrictEqual(Object.keys(item).sort(), NOTE_KEYS)) problems.push('keys');
+          for (const key of ['content', 'contact', 'create_at', 'title']) {
+            if (!isTextOrNull(item[key])) problems.push(key);
+            // Text as sent stays as sent.
+            if (typeof row[key] === 'string' && item[key] !== row[key])
+              problems.push(`${key} kept`);
+          }
+          const contacts = item.contacts;
+          if (
+            !Array.isArray(contacts) ||
+            !contacts.every(
+              (contact: Record<string, unknown>) =>
+                isDeepStrictEqual(Object.keys(contact).sort(), CONTACT_KEYS) &&
+                Object.values(contact).every(isTextOrNull),
+            )
+          ) {
+            problems.push('contacts');
+          }
+          const ownId =
+            typeof row.id === 'string' && row.id.trim()
+              ? row.id
+              : typeof row.id === 'number' && Number.isSafeInteger(row.id)
+                ? String(row.id)
+                : derivedId(row);
+          if (item.id !== ownId) problems.push('id');
+          expect(problems).toEqual([]);
         });
       }),
       RUNS,
@@ -271,10 +311,18 @@ describe('the input checks, for any string in an email field', () => {
         const address = (result as { email: string }).email;
         expect(address).toMatch(/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/);
         expect(sent).toHaveLength(1);
-        // The app serialises the body itself, so core never rewrites it.
-        expect(sent[0]?.body).toBe(
-          JSON.stringify({ email: address, video_id: ID, template_id: ID }),
-        );
+        // The app serialises the body itself, so core never rewrites it; every request is raw.
+        expect(sentSummary(sent[0])).toEqual({
+          url: 'https://api.crmgrow.com/api/send-video',
+          method: 'POST',
+          headers: {
+            'user-agent': 'Zapier',
+            Authorization: 'test-key-1234567890',
+            'Content-Type': 'application/json',
+          },
+          body: JSON.stringify({ email: address, video_id: ID, template_id: ID }),
+          raw: true,
+        });
         expect(email).toContain(address);
       }),
       RUNS,
@@ -290,10 +338,19 @@ describe('the input checks, for any string in an email field', () => {
         const email = name ? `${pad}${name}<${address}>${pad}` : `${pad}${address}${pad}`;
         const { z, sent } = fakeZ({ status: 200, content: '{"status": true}' });
         const inputData = { email, video_id: ID, template_id: ID };
-        await expect(perform(z, bundleOf({ inputData }))).resolves.toMatchObject({
+        await expect(perform(z, bundleOf({ inputData }))).resolves.toEqual({
+          id: `${ID}:${address}`,
+          status: true,
           email: address,
+          video_id: ID,
+          template_id: ID,
         });
-        expect(JSON.parse(String(sent[0]?.body))).toMatchObject({ email: address });
+        expect(sent).toHaveLength(1);
+        expect(JSON.parse(String(sent[0]?.body))).toEqual({
+          email: address,
+          video_id: ID,
+          template_id: ID,
+        });
       }),
       RUNS,
     );

@@ -484,11 +484,24 @@ describe('the same label for the same key', () => {
     expect(dates.filter((o) => !o.label.endsWith(' Date'))).toEqual([]);
   });
 
-  it("the keys that name the record are labelled by the operation's noun", () => {
+  /** A lead is a contact: New Lead says "Lead" in the editor, its fields are a contact's. */
+  const LABEL_NOUN: Readonly<Record<string, string>> = { Lead: 'Contact' };
+  const labelNounOf = (noun: string): string =>
+    Object.hasOwn(LABEL_NOUN, noun) ? (LABEL_NOUN[noun] ?? noun) : noun;
+
+  it("the keys that name the record are labelled by the operation's noun (a lead's as a contact's)", () => {
     const odd = outputs.filter(
-      (o) => RECORD_KEYS.has(o.key) && !o.label.startsWith(`${o.noun} `) && o.label !== DERIVED_ID,
+      (o) =>
+        RECORD_KEYS.has(o.key) &&
+        !o.label.startsWith(`${labelNounOf(o.noun)} `) &&
+        o.label !== DERIVED_ID,
     );
     expect(odd).toEqual([]);
+    const lead = outputs.filter((o) => o.name === 'trigger lead_source' && RECORD_KEYS.has(o.key));
+    expect(lead.map(({ noun, key, label }) => ({ noun, key, label }))).toEqual([
+      { noun: 'Lead', key: 'id', label: 'Contact ID' },
+      { noun: 'Lead', key: 'created_at', label: 'Contact Created At' },
+    ]);
   });
 
   it.each(creates)(
