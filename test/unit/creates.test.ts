@@ -128,7 +128,7 @@ const severalEmails = (value: string, label: string): string =>
   'address: map a single address, or use one step per address.';
 
 /**
- * The error answers the service is seen to give (service-observed.md), and how
+ * The error answers the service is seen to give (docs/service-api.md), and how
  * each is told: the error's name, its code (none for a halted run), and the
  * start of its message.
  */

@@ -39,7 +39,7 @@ const TASK_KEYS = [
   'create_at',
 ];
 
-/** The payload keys of each action, as service-observed.md lists them. */
+/** The payload keys of each action, as docs/service-api.md lists them. */
 const OBSERVED_KEYS: Record<string, string[]> = {
   add_contact: CONTACT_KEYS,
   update_contact: CONTACT_KEYS,

@@ -2,7 +2,7 @@
 // whatever the service delivers, every item of a trigger has exactly the keys of
 // the trigger's static sample, each of the type its output field declares. The
 // payloads are built from the service's observed shapes (events.ts's sample
-// payloads and ../shared/spec/service-observed.md), then bent: values replaced,
+// payloads and docs/service-api.md), then bent: values replaced,
 // keys removed or added, bulk deletes, unreadable strings, empty payloads, odd
 // characters and values nested thousands of levels deep. Fixed seed: a failure
 // is the same on every run.

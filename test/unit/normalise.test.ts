@@ -1,4 +1,4 @@
-// The normaliser on the payload shapes the real service sends (service-observed.md).
+// The normaliser on the payload shapes the real service sends (docs/service-api.md).
 import { HOOK_EVENTS, type ActionValue, type HookEvent } from '../../src/hooks/events';
 import {
   bulkContactsOf,
