@@ -19,6 +19,7 @@ import {
   type HostileServer,
 } from '../support/hostile-server';
 import { invoke, unpackZip, userMessage, type Outcome } from '../support/lambda';
+import { BLANK_CONTACT_ITEM } from '../support/expected';
 
 jest.setTimeout(120_000);
 
@@ -644,21 +645,7 @@ describe('the service at its worst, through build.zip as Zapier runs it', () => 
         last_name: 'Cooper',
         email: 'jane@x.com',
         cell_phone: '+1',
-        address: '',
-        city: '',
-        state: '',
-        zip: '',
-        country: '',
-        company: '',
-        source: '',
-        label: '',
-        tags: [],
-        secondary_email: '',
-        secondary_phone: '',
-        website: '',
-        additional_field: '',
-        created_at: null,
-        custom_fields: {},
+        ...BLANK_CONTACT_ITEM,
       });
       expect(
         items.map(({ id, first_name, last_name, email, cell_phone }) => ({

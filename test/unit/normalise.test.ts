@@ -18,6 +18,7 @@ import {
   type NormalisedEvent,
   type TypedField,
 } from '../../src/hooks/normalise';
+import { BLANK_CONTACT_ITEM, BLANK_CONTACT_RECORD } from '../support/expected';
 
 const JANE_STRING = '[6512e4c1a9b3f2001e7d4a10,Jane,Cooper,jane.cooper@example.com,+14155550123]';
 const OMAR_STRING = '[6512e4c1a9b3f2001e7d4a2b,Omar,Haddad,omar.haddad@example.net,+13125550187]';
@@ -567,33 +568,17 @@ describe('one item per record', () => {
     contacts: `${JANE_STRING},${OMAR_STRING}`,
     removed_date: '2026-03-19T09:02:44.873Z',
   };
-  const BLANK_CONTACT = {
-    address: '',
-    city: '',
-    state: '',
-    zip: '',
-    country: '',
-    source: '',
-    company: '',
-    label: '',
-    tags: [],
-    secondary_email: '',
-    secondary_phone: '',
-    website: '',
-    additional_field: '',
-    created_at: null,
-  };
 
   it("a bulk delete_contact gives one contact record per contact, in the single delete's shape only", () => {
     // No num, no removed_date: they are not output fields of Deleted Contact.
     expect(bulkContactsOf(BULK)).toEqual([
-      { ...BLANK_CONTACT, ...JANE },
-      { ...BLANK_CONTACT, ...OMAR },
+      { ...BLANK_CONTACT_RECORD, ...JANE },
+      { ...BLANK_CONTACT_RECORD, ...OMAR },
     ]);
   });
 
   it("a contact record has a single delete's keys, known values from the contact string", () => {
-    expect(contactRecordOf(JANE)).toEqual({ ...BLANK_CONTACT, ...JANE });
+    expect(contactRecordOf(JANE)).toEqual({ ...BLANK_CONTACT_RECORD, ...JANE });
   });
 
   it('a single delete, or contacts that are not text, is not split', () => {
@@ -605,7 +590,14 @@ describe('one item per record', () => {
   it('a bulk delete with an unreadable contact keeps it, with a note', () => {
     expect(notesOf((notes) => bulkContactsOf({ ...BULK, contacts: 'n/a' }, notes))).toEqual({
       result: [
-        { ...BLANK_CONTACT, id: 'n/a', first_name: '', last_name: '', email: '', cell_phone: '' },
+        {
+          ...BLANK_CONTACT_RECORD,
+          id: 'n/a',
+          first_name: '',
+          last_name: '',
+          email: '',
+          cell_phone: '',
+        },
       ],
       notes: [NOT_A_CONTACT('contacts')],
     });
@@ -877,23 +869,6 @@ describe("the hook triggers' items", () => {
     const items = itemMaker(eventOf(action))(payload, (line) => lines.push(line));
     return { items, lines };
   };
-  const CONTACT_ITEM_BLANK = {
-    address: '',
-    city: '',
-    state: '',
-    zip: '',
-    country: '',
-    company: '',
-    source: '',
-    label: '',
-    tags: [],
-    secondary_email: '',
-    secondary_phone: '',
-    website: '',
-    additional_field: '',
-    created_at: null,
-    custom_fields: {},
-  };
 
   it("a bulk delete_contact: one item per contact, in the single delete's shape, names with commas kept", () => {
     const payload = {
@@ -905,9 +880,9 @@ describe("the hook triggers' items", () => {
     };
     const { items, lines } = itemsOf('delete_contact', payload);
     expect(items).toEqual([
-      { ...CONTACT_ITEM_BLANK, ...JANE },
+      { ...BLANK_CONTACT_ITEM, ...JANE },
       {
-        ...CONTACT_ITEM_BLANK,
+        ...BLANK_CONTACT_ITEM,
         id: '6512e4c1a9b3f2001e7d4a11',
         first_name: 'John, Jr.',
         last_name: 'Smith',
@@ -915,7 +890,7 @@ describe("the hook triggers' items", () => {
         cell_phone: '+2',
       },
       {
-        ...CONTACT_ITEM_BLANK,
+        ...BLANK_CONTACT_ITEM,
         id: '6512e4c1a9b3f2001e7d4a12',
         first_name: 'Ann',
         last_name: '',

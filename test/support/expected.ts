@@ -1,0 +1,25 @@
+// Expectations written out once, shared by the unit and end-to-end tests.
+
+/**
+ * What a contact of a bulk delete carries beside the five values of its
+ * contact string: the single delete's other fields, blank.
+ */
+export const BLANK_CONTACT_RECORD = {
+  address: '',
+  city: '',
+  state: '',
+  zip: '',
+  country: '',
+  source: '',
+  company: '',
+  label: '',
+  tags: [],
+  secondary_email: '',
+  secondary_phone: '',
+  website: '',
+  additional_field: '',
+  created_at: null,
+} as const;
+
+/** The same as a Deleted Contact item: with its (empty) custom fields. */
+export const BLANK_CONTACT_ITEM = { ...BLANK_CONTACT_RECORD, custom_fields: {} } as const;
