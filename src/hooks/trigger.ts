@@ -29,6 +29,12 @@ type ItemsOf = (
   log?: (line: string) => void,
 ) => NormalisedEvent[];
 
+/** Where a run tells what it could not read or carry: Zapier's log of the run, naming the trigger. */
+const runLog =
+  (z: ZObject, label: string) =>
+  (line: string): void =>
+    z.console.log(`${label}: ${line}`);
+
 /** What performSubscribe keeps: the subscription's id, all that unsubscribing needs. */
 export interface SubscribeData {
   readonly id: string;
@@ -127,7 +133,7 @@ export async function listSamples(
   action: ActionValue,
   itemsOf: ItemsOf,
 ): Promise<NormalisedEvent[]> {
-  const log = (line: string): void => z.console.log(`${action} sample: ${line}`);
+  const log = runLog(z, `${action} sample`);
   return (await samplePayloads(z, bundle, action)).flatMap((payload) => itemsOf(payload, log));
 }
 
@@ -209,7 +215,7 @@ export function hookTrigger(event: HookEvent): Trigger {
       performSubscribe: (z, bundle) => subscribe(z, bundle, action),
       performUnsubscribe: (z, bundle) => unsubscribe(z, bundle),
       perform: (z, bundle) => {
-        const log = (line: string): void => z.console.log(`${action}: ${line}`);
+        const log = runLog(z, action);
         const keep = eventFilter(z, bundle.inputData, filters);
         return withinResultBudget(keep(eventsOf(deliveredBody(bundle), itemsOf, log)), log);
       },
@@ -217,7 +223,7 @@ export function hookTrigger(event: HookEvent): Trigger {
         // Read before the request, so a filter that cannot be used costs no call.
         const keep = eventFilter(z, bundle.inputData, filters);
         const samples = keep(await listSamples(z, bundle, action, itemsOf));
-        const log = (line: string): void => z.console.log(`${action} sample: ${line}`);
+        const log = runLog(z, `${action} sample`);
         return withinResultBudget(
           bundle.meta?.isLoadingSample ? samples.slice(0, SAMPLE_LIMIT) : samples,
           log,
