@@ -97,3 +97,26 @@ export function readDeadlineMs(env: NodeJS.ProcessEnv = process.env): number {
   }
   return ms;
 }
+
+/**
+ * The most of one answer read into memory, after decompression. Measured
+ * through build.zip in a fresh process (docs/benchmarks.md, section 9): a list
+ * answer at this size, in the shape that costs most (over 300,000 short
+ * items), peaks near 255 MB of RSS, under Zapier's ~450 MB with room to spare;
+ * 64 MiB peaked at 553 MB. 200,000 videos are 14 MiB.
+ */
+export const DEFAULT_MAX_ANSWER_BYTES = 20 * 1024 * 1024;
+
+/** MAX_ANSWER_BYTES: a smaller cap, for tests of the cap; never larger than the default. */
+export function readMaxAnswerBytes(env: NodeJS.ProcessEnv = process.env): number {
+  const value = setting(env, 'MAX_ANSWER_BYTES');
+  if (value === undefined) return DEFAULT_MAX_ANSWER_BYTES;
+  const bytes = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
+  if (!(bytes >= 1 && bytes <= DEFAULT_MAX_ANSWER_BYTES)) {
+    throw new ConfigError(
+      `The MAX_ANSWER_BYTES setting "${value}" must be a whole number of bytes from 1 to ` +
+        `${DEFAULT_MAX_ANSWER_BYTES}. Unset it to use ${DEFAULT_MAX_ANSWER_BYTES}.`,
+    );
+  }
+  return bytes;
+}

@@ -2,11 +2,16 @@
 // configured base address, adds the headers the interface lists, and
 // hands every non-success to the error layer.
 import type { Bundle, HttpRequestOptions, ZObject } from 'zapier-platform-core';
-import { ConfigError, readBaseUrl, readDeadlineMs, withoutCredentials } from '../config';
+import {
+  ConfigError,
+  readBaseUrl,
+  readDeadlineMs,
+  readMaxAnswerBytes,
+  withoutCredentials,
+} from '../config';
 import type { Endpoint } from './endpoints';
 import {
   errorForAnswer,
-  MAX_ANSWER_BYTES,
   networkError,
   parseJson,
   quiet,
@@ -70,9 +75,11 @@ export async function callApi(
 ): Promise<ApiAnswer> {
   let baseUrl: string;
   let deadlineMs: number;
+  let maxAnswerBytes: number;
   try {
     baseUrl = readBaseUrl(endpoint.base);
     deadlineMs = readDeadlineMs();
+    maxAnswerBytes = readMaxAnswerBytes();
   } catch (error) {
     if (error instanceof ConfigError)
       throw new z.errors.Error(error.message, 'invalid_configuration');
@@ -96,6 +103,7 @@ export async function callApi(
     baseVariable: endpoint.base,
     baseUrl,
     deadlineMs,
+    maxAnswerBytes,
     log: (line) => z.console.log(line),
     ...(endpoint.effect ? { effect: endpoint.effect } : {}),
     ...(options.fields ? { fields: options.fields } : {}),
@@ -125,7 +133,7 @@ export async function callApi(
     throwForThrottlingEarly: false,
     // A redirect would re-send a write, or the key, somewhere else: it is an error instead.
     redirect: 'manual',
-    size: MAX_ANSWER_BYTES,
+    size: maxAnswerBytes,
     signal: deadline.signal,
   };
 
@@ -135,6 +143,8 @@ export async function callApi(
     // Raw, always: core then neither parses the body nor keeps a copy of it,
     // which it would show (key and all) in the "What happened" of an error.
     response = await z.request({ ...request, raw: true });
+    // An answer that says it is too large is not read at all.
+    if (declaredTooLarge(response, maxAnswerBytes)) throw new TooLarge();
     received = decoded(await response.buffer(), response.getHeader('content-type'));
   } catch (cause) {
     const timedOut = deadline.signal.aborted;
@@ -170,6 +180,16 @@ export async function callApi(
   if (error) throw quiet(error);
   return answer;
 }
+
+/** node-fetch's error for an answer past `size`, which the error layer reads by its type. */
+class TooLarge extends Error {
+  readonly type = 'max-size';
+}
+
+/** An uncompressed answer whose Content-Length passes the cap. */
+const declaredTooLarge = (response: RawAnswer, maxBytes: number): boolean =>
+  !response.getHeader('content-encoding') &&
+  Number(response.getHeader('content-length') ?? 0) > maxBytes;
 
 /** What core's raw answer gives us: node-fetch's response with core's getHeader. */
 interface RawAnswer {

@@ -24,6 +24,8 @@ export interface CallContext {
   readonly effect?: string;
   /** The deadline of the whole exchange, for the message when it passed. */
   readonly deadlineMs: number;
+  /** The most of the answer read, for the message when it was larger. */
+  readonly maxAnswerBytes: number;
   /** The input values the request sends, to name the one the service refused. */
   readonly fields?: readonly SentField[];
   /** Where advice for the maintainer goes (Zapier's log of the run). */
@@ -42,9 +44,6 @@ export interface SentField {
 
 /** The form of the service's ids (MongoDB ObjectIds); the contract keeps them opaque. */
 const SERVICE_ID = /^[0-9a-f]{24}$/i;
-
-/** The most of an answer read into memory, after decompression (200,000 videos are 14 MiB). */
-export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 
 /** Zapier's wait when the service names none; and the longest it is asked to wait. */
 export const DEFAULT_RETRY_SECONDS = 60;
@@ -478,6 +477,12 @@ const NETWORK_REASONS: Readonly<Record<string, string>> = {
   'request-timeout': 'the request timed out',
 };
 
+/** A size as people read it: whole MiB, or bytes. */
+const sizeText = (bytes: number): string =>
+  bytes % (1024 * 1024) === 0
+    ? `${bytes / 1024 / 1024} MiB`
+    : `${bytes.toLocaleString('en-US')} bytes`;
+
 /** zlib's codes for a compressed answer that came but cannot be unpacked. */
 const UNREADABLE_BODY = new Set(['Z_DATA_ERROR', 'Z_BUF_ERROR', 'Z_STREAM_ERROR', 'Z_NEED_DICT']);
 
@@ -508,8 +513,7 @@ export function networkError(
     );
   }
   if (record.type === 'max-size') {
-    const mib = MAX_ANSWER_BYTES / 1024 / 1024;
-    const large = `${SERVICE_NAME}'s answer to ${where} was larger than ${mib} MiB, the most this integration reads, so it was not read.`;
+    const large = `${SERVICE_NAME}'s answer to ${where} was larger than ${sizeText(call.maxAnswerBytes)}, the most this integration reads, so it was not read.`;
     if (call.effect)
       return new errors.Error(`${large} ${mayHaveHappened(call.effect)}`, 'outcome_unknown');
     return new errors.Error(

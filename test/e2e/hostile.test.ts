@@ -2,6 +2,7 @@
 // it: servers on loopback that never answer, drip, break off, redirect, claim
 // a false success, fail for a while, or send a bomb. One case per row of the
 // error layer's rules. The deadline is 1 s here (REQUEST_DEADLINE_MS), 25 s live.
+import { gzipSync } from 'node:zlib';
 import {
   answers,
   behaves,
@@ -64,16 +65,27 @@ const BASE64_KEY = 'Ab3+dEf/Gh1=Ij2+Kl3/Mn4=';
 const ENCODED_KEY = encodeURIComponent(BASE64_KEY);
 const ENCODED_KEY_LOWER = ENCODED_KEY.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase());
 
-/** 30 videos whose titles are 1 MiB each. */
+/** 15 videos whose titles are 1 MiB each: 15 MiB, under the 20 MiB cap. */
 const hugeTitles: Behaviour = (res) => {
   const title = 'T'.repeat(1024 * 1024);
-  const items = Array.from({ length: 30 }, (_, i) => ({
+  const items = Array.from({ length: 15 }, (_, i) => ({
     id: `64b7f0c2a91e3d5f8c2b${String(1000 + i)}`,
     title,
   }));
   res.writeHead(200, { 'Content-Type': 'application/json' });
   res.end(JSON.stringify(items));
 };
+
+/** The answer cap in the cap's tests (MAX_ANSWER_BYTES), 20 MiB live. */
+const CAP = 4_096;
+
+/** A list of one video whose JSON is exactly `bytes` long. */
+function listOfBytes(bytes: number): string {
+  const empty = JSON.stringify([{ id: '64b7f0c2a91e3d5f8c2b4a17', title: '' }]);
+  return JSON.stringify([
+    { id: '64b7f0c2a91e3d5f8c2b4a17', title: 'T'.repeat(bytes - empty.length) },
+  ]);
+}
 
 const CASES: Record<string, Behaviour> = {
   ok: behaves,
@@ -93,6 +105,20 @@ const CASES: Record<string, Behaviour> = {
   downForever: answers(504, { error: 'Gateway timeout' }, { 'Retry-After': '99999999999' }),
   bomb: gzipBomb(1024),
   hugeTitles,
+  // The cap, set to CAP bytes: a list of exactly CAP bytes, and of CAP + 1, told or not.
+  capExact: raw(200, listOfBytes(CAP), JSON_TYPE),
+  capOverDeclared: raw(200, listOfBytes(CAP + 1), JSON_TYPE),
+  capOverChunked: (res) => {
+    res.writeHead(200, JSON_TYPE);
+    const body = listOfBytes(CAP + 1);
+    res.write(body.slice(0, 100));
+    res.end(body.slice(100));
+  },
+  capExactGzip: raw(200, gzipSync(listOfBytes(CAP)), { ...JSON_TYPE, 'Content-Encoding': 'gzip' }),
+  capOverGzip: raw(200, gzipSync(listOfBytes(CAP + 1)), {
+    ...JSON_TYPE,
+    'Content-Encoding': 'gzip',
+  }),
   // Deep JSON: a confirmed note, a subscription, a sample. Each holds a \u escape
   // too, so the API key is looked for in every string of the parsed answer.
   noteDeep: raw(200, `{"status":true,"message":"Caf\\u00e9","data":${deep(5_000)}}`, JSON_TYPE),
@@ -513,16 +539,38 @@ describe('the service at its worst, through build.zip as Zapier runs it', () => 
       expect(failure(poll)).toEqual({
         name: 'AppError',
         message:
-          "CRMGrow's answer to GET /bomb/api/video was larger than 64 MiB, the most this integration reads, so it was not read. Contact CRMGrow support with this message.",
+          "CRMGrow's answer to GET /bomb/api/video was larger than 20 MiB, the most this integration reads, so it was not read. Contact CRMGrow support with this message.",
       });
       expect(poll?.maxRssBytes).toBeLessThan(300 * 1024 * 1024);
     });
 
-    it('30 videos with 1 MiB titles make a poll result well under 6 MiB', async () => {
+    it('the cap, set small: an answer of exactly the cap is read; one byte more is not, told or not, gzip or not', async () => {
+      const small = { MAX_ANSWER_BYTES: String(CAP) };
+      const [exact, declared, chunked, exactGzip, overGzip] = await run(
+        event(POLL, 'capExact', {}, small),
+        event(POLL, 'capOverDeclared', {}, small),
+        event(POLL, 'capOverChunked', {}, small),
+        event(POLL, 'capExactGzip', {}, small),
+        event(POLL, 'capOverGzip', {}, small),
+      );
+      for (const read of [exact, exactGzip]) {
+        expect(read).toMatchObject({ ok: true });
+        expect(read?.results).toEqual([
+          { id: '64b7f0c2a91e3d5f8c2b4a17', title: expect.stringMatching(/^T+…?$/) as string },
+        ]);
+      }
+      const tooLarge = (base: string): string =>
+        `CRMGrow's answer to GET /${base}/api/video was larger than 4,096 bytes, the most this integration reads, so it was not read. Contact CRMGrow support with this message.`;
+      expect(failure(declared)).toEqual({ name: 'AppError', message: tooLarge('capOverDeclared') });
+      expect(failure(chunked)).toEqual({ name: 'AppError', message: tooLarge('capOverChunked') });
+      expect(failure(overGzip)).toEqual({ name: 'AppError', message: tooLarge('capOverGzip') });
+    });
+
+    it('15 videos with 1 MiB titles make a poll result well under 6 MiB', async () => {
       const [poll] = await run(event(POLL, 'hugeTitles'));
       expect(poll?.ok).toBe(true);
       const items = poll?.results as { id: string; title: string }[];
-      expect(items).toHaveLength(30);
+      expect(items).toHaveLength(15);
       expect(items.every(({ title }) => title.length === 1_000 && title.endsWith('…'))).toBe(true);
       expect(Buffer.byteLength(JSON.stringify(items))).toBeLessThan(6 * 1024 * 1024);
     });

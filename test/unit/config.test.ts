@@ -4,6 +4,7 @@ import {
   readBaseUrl,
   readConfig,
   readDeadlineMs,
+  readMaxAnswerBytes,
 } from '../../src/config';
 
 describe('readConfig', () => {
@@ -154,6 +155,25 @@ describe('readConfig', () => {
     (value) => {
       expect(() => readDeadlineMs({ REQUEST_DEADLINE_MS: value })).toThrow(
         `The REQUEST_DEADLINE_MS setting "${value}" must be a whole number of milliseconds from 1 to 25000. Unset it to use 25000.`,
+      );
+    },
+  );
+
+  it.each([
+    [undefined, 20_971_520],
+    ['', 20_971_520],
+    [' 1000 ', 1_000],
+    ['1', 1],
+    ['20971520', 20_971_520],
+  ])('MAX_ANSWER_BYTES=%j gives a cap of %i bytes', (value, bytes) => {
+    expect(readMaxAnswerBytes(value === undefined ? {} : { MAX_ANSWER_BYTES: value })).toBe(bytes);
+  });
+
+  it.each(['0', '20971521', '1.5', '-5', 'big', '1e6', '9999999999'])(
+    'MAX_ANSWER_BYTES=%j is refused, naming the variable and the range',
+    (value) => {
+      expect(() => readMaxAnswerBytes({ MAX_ANSWER_BYTES: value })).toThrow(
+        `The MAX_ANSWER_BYTES setting "${value}" must be a whole number of bytes from 1 to 20971520. Unset it to use 20971520.`,
       );
     },
   );

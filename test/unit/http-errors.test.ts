@@ -5,10 +5,10 @@ import { gzipSync } from 'node:zlib';
 import { authentication } from '../../src/auth';
 import { creates } from '../../src/creates';
 import { errors, type Bundle, type ZObject } from 'zapier-platform-core';
+import { DEFAULT_MAX_ANSWER_BYTES } from '../../src/config';
 import { decoded } from '../../src/http/client';
 import {
   errorForAnswer,
-  MAX_ANSWER_BYTES,
   networkError,
   parseJson,
   redact,
@@ -305,6 +305,7 @@ describe('the shared error layer', () => {
       baseVariable: 'BASE_URL',
       baseUrl: 'https://api.crmgrow.com',
       deadlineMs: 25_000,
+      maxAnswerBytes: DEFAULT_MAX_ANSWER_BYTES,
       log: (line: string) => lines.push(line),
       lines,
       ...extra,
@@ -391,12 +392,18 @@ describe('the shared error layer', () => {
     });
   });
 
-  it('an answer over the size cap names the cap', () => {
+  it('an answer over the size cap names the cap: 20 MiB, or bytes when it is set smaller', () => {
     const tooLarge = { type: 'max-size' };
+    expect(DEFAULT_MAX_ANSWER_BYTES).toBe(20 * 1024 * 1024);
     expect(
       JSON.parse(networkError(errors, callOf('GET', '/api/video'), tooLarge, false).message),
     ).toEqual({
-      message: `CRMGrow's answer to GET /api/video was larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, the most this integration reads, so it was not read. Contact CRMGrow support with this message.`,
+      message: `CRMGrow's answer to GET /api/video was larger than 20 MiB, the most this integration reads, so it was not read. Contact CRMGrow support with this message.`,
+      code: 'answer_too_large',
+    });
+    const small = callOf('GET', '/api/video', { maxAnswerBytes: 12_345 });
+    expect(JSON.parse(networkError(errors, small, tooLarge, false).message)).toEqual({
+      message: `CRMGrow's answer to GET /api/video was larger than 12,345 bytes, the most this integration reads, so it was not read. Contact CRMGrow support with this message.`,
       code: 'answer_too_large',
     });
   });
