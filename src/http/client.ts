@@ -67,19 +67,26 @@ interface GuardedRequest extends HttpRequestOptions {
   signal: AbortSignal;
 }
 
-export async function callApi(
-  z: ZObject,
-  bundle: Bundle,
-  endpoint: Endpoint,
-  options: CallOptions = {},
-): Promise<ApiAnswer> {
-  let baseUrl: string;
-  let deadlineMs: number;
-  let maxAnswerBytes: number;
+/** What one call needs from the deployment and the connection, read and checked. */
+export interface CallSettings {
+  readonly baseUrl: string;
+  readonly deadlineMs: number;
+  readonly maxAnswerBytes: number;
+  readonly apiKey: string;
+}
+
+/**
+ * Step 1, before anything is sent: the settings, and the API key. Throws the
+ * errors that stop a call here (a bad setting, no key, a key no header can hold).
+ */
+export function settingsOf(z: ZObject, bundle: Bundle, endpoint: Endpoint): CallSettings {
+  let settings: Omit<CallSettings, 'apiKey'>;
   try {
-    baseUrl = readBaseUrl(endpoint.base);
-    deadlineMs = readDeadlineMs();
-    maxAnswerBytes = readMaxAnswerBytes();
+    settings = {
+      baseUrl: readBaseUrl(endpoint.base),
+      deadlineMs: readDeadlineMs(),
+      maxAnswerBytes: readMaxAnswerBytes(),
+    };
   } catch (error) {
     if (error instanceof ConfigError)
       throw new z.errors.Error(error.message, 'invalid_configuration');
@@ -95,32 +102,24 @@ export async function callApi(
   }
   const keyError = unusableKeyError(z.errors, apiKey);
   if (keyError) throw quiet(keyError);
+  return { ...settings, apiKey };
+}
 
-  const url = `${baseUrl}${endpoint.path}${queryOf(options.params ?? {})}`;
-  const call: CallContext = {
-    method: endpoint.method,
-    url,
-    baseVariable: endpoint.base,
-    baseUrl,
-    deadlineMs,
-    maxAnswerBytes,
-    log: (line) => z.console.log(line),
-    ...(endpoint.effect ? { effect: endpoint.effect } : {}),
-    ...(options.fields ? { fields: options.fields } : {}),
-  };
-  // One deadline for the whole exchange, body included; it also stops reading
-  // an answer past the size cap, which node-fetch would otherwise inflate to the end.
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), deadlineMs);
-  const request: GuardedRequest = {
-    url,
+/** Step 2: the request exactly as it is sent. Pure. */
+export function requestOf(
+  endpoint: Endpoint,
+  options: CallOptions,
+  settings: CallSettings,
+): Omit<GuardedRequest, 'signal'> {
+  return {
+    url: `${settings.baseUrl}${endpoint.path}${queryOf(options.params ?? {})}`,
     method: endpoint.method,
     headers: {
       // What core's merging would have added, in lower case: core's patch of
       // node's http looks for this exact key, and without it logs (and copies)
       // every answer as if it came from outside z.request, a 14 MiB list too.
       'user-agent': 'Zapier',
-      Authorization: apiKey,
+      Authorization: settings.apiKey,
       ...(endpoint.jsonContentType ? { 'Content-Type': 'application/json' } : {}),
       ...options.headers,
     },
@@ -133,19 +132,37 @@ export async function callApi(
     throwForThrottlingEarly: false,
     // A redirect would re-send a write, or the key, somewhere else: it is an error instead.
     redirect: 'manual',
-    size: maxAnswerBytes,
-    signal: deadline.signal,
+    size: settings.maxAnswerBytes,
   };
+}
 
-  let response: RawAnswer;
-  let received: string;
+/** A whole answer: its status and headers, and its body as text. */
+export interface Received {
+  readonly response: RawAnswer;
+  readonly text: string;
+}
+
+/**
+ * Step 3: the exchange, within one deadline for the whole of it, body
+ * included, and the size cap. Throws the error layer's network errors.
+ */
+export async function exchange(
+  z: ZObject,
+  request: Omit<GuardedRequest, 'signal'>,
+  call: CallContext,
+): Promise<Received> {
+  // The deadline also stops reading an answer past the size cap, which
+  // node-fetch would otherwise inflate to the end.
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), call.deadlineMs);
   try {
     // Raw, always: core then neither parses the body nor keeps a copy of it,
     // which it would show (key and all) in the "What happened" of an error.
-    response = await z.request({ ...request, raw: true });
+    const sent: GuardedRequest = { ...request, signal: deadline.signal };
+    const response: RawAnswer = await z.request({ ...sent, raw: true });
     // An answer that says it is too large is not read at all.
-    if (declaredTooLarge(response, maxAnswerBytes)) throw new TooLarge();
-    received = decoded(await response.buffer(), response.getHeader('content-type'));
+    if (declaredTooLarge(response, call.maxAnswerBytes)) throw new TooLarge();
+    return { response, text: decoded(await response.buffer(), response.getHeader('content-type')) };
   } catch (cause) {
     const timedOut = deadline.signal.aborted;
     deadline.abort();
@@ -153,10 +170,22 @@ export async function callApi(
   } finally {
     clearTimeout(timer);
   }
+}
 
-  const content = redact(received, apiKey);
+/**
+ * Step 4: the answer, the API key taken out, parsed once (the error layer
+ * reads the same value), and judged: the caller's `accept`, then the error layer's rules.
+ */
+export function answerOf(
+  errors: ZObject['errors'],
+  call: CallContext,
+  rule: Endpoint['answer'],
+  options: Pick<CallOptions, 'accept'>,
+  { response, text }: Received,
+  apiKey: string,
+): ApiAnswer {
+  const content = redact(text, apiKey);
   const contentType = response.getHeader('content-type') ?? '';
-  // Parsed once, here: the error layer reads the same value.
   const answer: ApiAnswer = {
     status: response.status,
     data: parseJson(content),
@@ -165,7 +194,7 @@ export async function callApi(
   };
   if (options.accept?.(answer)) return answer;
   const error = errorForAnswer(
-    z.errors,
+    errors,
     call,
     {
       status: response.status,
@@ -175,10 +204,34 @@ export async function callApi(
       retryAfter: response.getHeader('retry-after') ?? undefined,
       location: redactedLocation(response.getHeader('location'), apiKey),
     },
-    endpoint.answer,
+    rule,
   );
   if (error) throw quiet(error);
   return answer;
+}
+
+/** The one way to call the service: the four steps above, in order. */
+export async function callApi(
+  z: ZObject,
+  bundle: Bundle,
+  endpoint: Endpoint,
+  options: CallOptions = {},
+): Promise<ApiAnswer> {
+  const settings = settingsOf(z, bundle, endpoint);
+  const request = requestOf(endpoint, options, settings);
+  const call: CallContext = {
+    method: endpoint.method,
+    url: request.url,
+    baseVariable: endpoint.base,
+    baseUrl: settings.baseUrl,
+    deadlineMs: settings.deadlineMs,
+    maxAnswerBytes: settings.maxAnswerBytes,
+    log: (line) => z.console.log(line),
+    ...(endpoint.effect ? { effect: endpoint.effect } : {}),
+    ...(options.fields ? { fields: options.fields } : {}),
+  };
+  const received = await exchange(z, request, call);
+  return answerOf(z.errors, call, endpoint.answer, options, received, settings.apiKey);
 }
 
 /** node-fetch's error for an answer past `size`, which the error layer reads by its type. */

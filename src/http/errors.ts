@@ -327,144 +327,282 @@ const answerShown = (answer: AnswerSummary): string => {
   return cutText(text, 200);
 };
 
+// ---- The rules, as tables: the first row that covers a failure gives its error ----
+
+/** What a row of the tables knows of one failed (or suspect) exchange. */
+export interface Failure {
+  readonly errors: ZErrors;
+  readonly call: CallContext;
+  /** "GET /api/video", for messages. */
+  readonly where: string;
+}
+
+/** What the answer rows know besides: the answer and the service's own words in it. */
+export interface AnsweredFailure extends Failure {
+  readonly answer: AnswerSummary;
+  readonly status: number;
+  /** The service's error text, or undefined. */
+  readonly text: string | undefined;
+  /** What the endpoint's 2xx answers must hold. */
+  readonly rule: AnswerRule;
+}
+
+/** The error a row gives, for a read or for a write; undefined: no error after all. */
+export type Outcome<F extends Failure> = (failure: F) => Error | undefined;
+
 /**
- * The error for an answer that is not a success, or undefined when the answer is fine.
+ * One row: which failures it covers (`when`), said in words for the reader
+ * (`covers`), and the outcome for a read (safe to repeat) and for a write
+ * (which may have happened). Rows are tried in the table's order.
  */
+export interface Row<F extends Failure> {
+  readonly covers: string;
+  readonly when: (failure: F) => boolean;
+  readonly read: Outcome<F>;
+  readonly write: Outcome<F>;
+}
+
+/** The outcome of the first row that covers the failure, for a read or a write. */
+function outcomeOf<F extends Failure>(table: readonly Row<F>[], failure: F): Error | undefined {
+  const row = table.find(({ when }) => when(failure));
+  if (!row) return undefined;
+  return (failure.call.effect ? row.write : row.read)(failure);
+}
+
+/** Status classes and single statuses, for the `when` of the rows. */
+const between =
+  (low: number, high: number) =>
+  ({ status }: AnsweredFailure): boolean =>
+    status >= low && status <= high;
+const isStatus =
+  (...statuses: number[]) =>
+  ({ status }: AnsweredFailure): boolean =>
+    statuses.includes(status);
+
+/** A write whose outcome is unknown: the row's own words, then "may have gone through". */
+const unknownOutcome = (failure: Failure, what: string, status?: number): Error =>
+  new failure.errors.Error(
+    `${what} ${mayHaveHappened(failure.call.effect ?? 'the request')}`,
+    'outcome_unknown',
+    status,
+  );
+
+/** Zapier retries later: the service is down or busy, and did nothing. */
+const retryLater = (failure: AnsweredFailure, what: string): Error => {
+  const delay = retryDelayOf(failure.answer.retryAfter);
+  return new failure.errors.ThrottledError(
+    `${what} Zapier will try again in ${delay} seconds.`,
+    delay,
+  );
+};
+
+const serverFailure = ({ where, status, text }: AnsweredFailure): string =>
+  `${SERVICE_NAME} had a server error on ${where} (HTTP ${status}${quoted(text)}).`;
+
+/** A 2xx whose body says the request failed, whatever the endpoint. */
+const refusedIn2xx = (failure: AnsweredFailure): Error => {
+  const { errors, call, text, status, answer } = failure;
+  const said = text ? `${SERVICE_NAME} said "${text}"` : `its answer: ${answerShown(answer)}`;
+  return (
+    knownRefusal(errors, call, text, status) ??
+    new errors.Error(
+      `${SERVICE_NAME} answered that the request failed (${said}). ` +
+        'Nothing was reported as done; check the values this step sends and try again.',
+      'service_failure',
+      status,
+    )
+  );
+};
+
+/** Rows whose outcome is the same for a read and a write. */
+const both = <F extends Failure>(
+  covers: string,
+  when: (failure: F) => boolean,
+  outcome: Outcome<F>,
+): Row<F> => ({
+  covers,
+  when,
+  read: outcome,
+  write: outcome,
+});
+
+/**
+ * Every answer that came whole, in order. Its status is read first, then what
+ * a 2xx holds. No row covering: the answer is fine.
+ */
+export const ANSWER_RULES: readonly Row<AnsweredFailure>[] = [
+  both(
+    'a redirect (3xx): never followed',
+    between(300, 399),
+    ({ errors, call, where, status, answer }) => {
+      const location = answer.location ? ` to "${shown(answer.location)}"` : '';
+      logBaseUrlHint(call, `${SERVICE_NAME} redirected ${where} (HTTP ${status})${location}.`);
+      return new errors.Error(
+        `${SERVICE_NAME} answered ${where} with a redirect (HTTP ${status})${location}. ` +
+          'Redirects are not followed, so the request was not sent on and your API key went ' +
+          `nowhere else. Contact ${SERVICE_NAME} support if this keeps happening.`,
+        'redirect',
+        status,
+      );
+    },
+  ),
+  both(
+    '401: the key is refused',
+    isStatus(401),
+    ({ errors, text }) =>
+      new errors.ExpiredAuthError(
+        `${SERVICE_NAME} rejected the API key (HTTP 401${quoted(text)}). ` +
+          `Copy your current API key from ${SERVICE_NAME} and reconnect your ${SERVICE_NAME} account in Zapier.`,
+      ),
+  ),
+  // The key is the one header a Zap builder chooses: too long, it is not a key.
+  both(
+    '431: headers too large, that is the key',
+    isStatus(431),
+    ({ errors, text }) =>
+      new errors.ExpiredAuthError(
+        `${SERVICE_NAME} refused the request's headers as too large (HTTP 431${quoted(text)}): the ` +
+          `connected API key is longer than ${SERVICE_NAME} takes. Copy your API key again from ` +
+          `${SERVICE_NAME} and reconnect your ${SERVICE_NAME} account in Zapier.`,
+      ),
+  ),
+  // Retried on a write too: the service refused before doing anything.
+  both('429: too many requests, retried later', isStatus(429), (failure) =>
+    retryLater(
+      failure,
+      `${SERVICE_NAME} is receiving too many requests (HTTP 429${quoted(failure.text)}).`,
+    ),
+  ),
+  both(
+    '404 with a page: the service has no such route',
+    (failure) => failure.status === 404 && looksLikeHtml(failure.answer),
+    ({ errors, call, where, status }) => {
+      logBaseUrlHint(call, `${SERVICE_NAME} has no endpoint at ${where}.`);
+      return new errors.Error(
+        `${SERVICE_NAME} has no endpoint at ${where} (HTTP 404). Contact ${SERVICE_NAME} support ` +
+          'and mention this method and path.',
+        'endpoint_not_found',
+        status,
+      );
+    },
+  ),
+  // The service answers a server error for an id that is not one of its ids; trying again never helps.
+  both(
+    '5xx for a sent id that is not an ID of the service',
+    (failure) => failure.status >= 500 && malformedIdsHint(failure.call) !== undefined,
+    (failure) =>
+      new failure.errors.Error(
+        `${serverFailure(failure)} ${malformedIdsHint(failure.call) ?? ''}`,
+        'invalid_id',
+        failure.status,
+      ),
+  ),
+  {
+    covers: '502, 503, 504: down for now',
+    when: isStatus(...UNAVAILABLE),
+    read: (failure) =>
+      retryLater(
+        failure,
+        `${SERVICE_NAME} is unavailable for now (HTTP ${failure.status}${quoted(failure.text)} on ${failure.where}).`,
+      ),
+    write: (failure) => unknownOutcome(failure, serverFailure(failure), failure.status),
+  },
+  {
+    covers: 'any other 5xx',
+    when: (failure) => failure.status >= 500,
+    read: (failure) =>
+      new failure.errors.Error(
+        `${serverFailure(failure)} This is often temporary: try again in a few minutes. If it ` +
+          `keeps happening, contact ${SERVICE_NAME} support.`,
+        'server_error',
+        failure.status,
+      ),
+    write: (failure) => unknownOutcome(failure, serverFailure(failure), failure.status),
+  },
+  both(
+    "any other 4xx: refused, in the service's words where it gave some",
+    between(400, 499),
+    ({ errors, call, where, status, text }) => {
+      const said = `HTTP ${status}${text ? quoted(text) : ', with no error message'}`;
+      return (
+        knownRefusal(errors, call, text, status) ??
+        new errors.Error(
+          call.fields
+            ? `${SERVICE_NAME} refused the request (${said}). Check the values this step sends and try again.`
+            : `${SERVICE_NAME} refused ${where} (${said}). If it keeps happening, contact ` +
+                `${SERVICE_NAME} support with this message.`,
+          'request_refused',
+          status,
+        )
+      );
+    },
+  ),
+  both(
+    'any other status that is not 2xx',
+    (failure) => failure.status < 200 || failure.status >= 300,
+    ({ errors, call, where, status }) => {
+      logBaseUrlHint(call, `${SERVICE_NAME} answered ${where} with HTTP ${status}.`);
+      return new errors.Error(
+        `${SERVICE_NAME} gave an unexpected answer to ${where} (HTTP ${status}). Contact ` +
+          `${SERVICE_NAME} support if this keeps happening.`,
+        'unexpected_status',
+        status,
+      );
+    },
+  ),
+  both(
+    'a 2xx that says it failed ("status" not true where it must be, "success": false, an "error"; elsewhere "status": false)',
+    ({ rule, answer }) =>
+      rule === 'confirmed'
+        ? saysItFailed(answer.body)
+        : isRecord(answer.body) && answer.body.status === false,
+    refusedIn2xx,
+  ),
+  both(
+    'a 2xx without "status": true, where it must have one',
+    ({ rule, answer }) => rule === 'confirmed' && !confirms(answer.body),
+    (failure) =>
+      new failure.errors.Error(
+        `${SERVICE_NAME} answered ${failure.where} without confirming it (no "status": true; its ` +
+          `answer: ${answerShown(failure.answer)}), so this step does not report it as done. ` +
+          mayHaveHappened(failure.call.effect ?? 'the request'),
+        'unconfirmed',
+        failure.status,
+      ),
+  ),
+  both(
+    'a 2xx that is not JSON, where JSON is needed',
+    ({ rule, answer }) => rule === 'json' && answer.body === undefined,
+    ({ errors, call, where, status, answer }) => {
+      const empty = !answer.content.trim();
+      const kind = empty ? 'an empty body' : `"${answer.contentType || 'unknown'}" content`;
+      logBaseUrlHint(call, `${SERVICE_NAME} answered ${where} with ${kind} instead of JSON.`);
+      return new errors.Error(
+        `${SERVICE_NAME} answered ${where} with ${kind} instead of JSON, so the result cannot be ` +
+          `trusted. Contact ${SERVICE_NAME} support if this keeps happening.`,
+        'invalid_response',
+        status,
+      );
+    },
+  ),
+];
+
+/** The error for an answer that is not a success, or undefined when the answer is fine. */
 export function errorForAnswer(
   errors: ZErrors,
   call: CallContext,
   answer: AnswerSummary,
   rule: AnswerRule,
 ): Error | undefined {
-  const { status, body } = answer;
-  const text = serviceText(answer);
-  const where = whereOf(call);
-
-  if (status >= 300 && status < 400) {
-    const location = answer.location ? ` to "${shown(answer.location)}"` : '';
-    logBaseUrlHint(call, `${SERVICE_NAME} redirected ${where} (HTTP ${status})${location}.`);
-    return new errors.Error(
-      `${SERVICE_NAME} answered ${where} with a redirect (HTTP ${status})${location}. ` +
-        'Redirects are not followed, so the request was not sent on and your API key went ' +
-        `nowhere else. Contact ${SERVICE_NAME} support if this keeps happening.`,
-      'redirect',
-      status,
-    );
-  }
-  if (status === 401) {
-    return new errors.ExpiredAuthError(
-      `${SERVICE_NAME} rejected the API key (HTTP 401${quoted(text)}). ` +
-        `Copy your current API key from ${SERVICE_NAME} and reconnect your ${SERVICE_NAME} account in Zapier.`,
-    );
-  }
-  if (status === 431) {
-    // The key is the one header a Zap builder chooses: too long, it is not a key.
-    return new errors.ExpiredAuthError(
-      `${SERVICE_NAME} refused the request's headers as too large (HTTP 431${quoted(text)}): the ` +
-        `connected API key is longer than ${SERVICE_NAME} takes. Copy your API key again from ` +
-        `${SERVICE_NAME} and reconnect your ${SERVICE_NAME} account in Zapier.`,
-    );
-  }
-  if (status === 429) {
-    const delay = retryDelayOf(answer.retryAfter);
-    return new errors.ThrottledError(
-      `${SERVICE_NAME} is receiving too many requests (HTTP 429${quoted(text)}). ` +
-        `Zapier will retry in ${delay} seconds.`,
-      delay,
-    );
-  }
-  if (status === 404 && looksLikeHtml(answer)) {
-    logBaseUrlHint(call, `${SERVICE_NAME} has no endpoint at ${where}.`);
-    return new errors.Error(
-      `${SERVICE_NAME} has no endpoint at ${where} (HTTP 404). Contact ${SERVICE_NAME} support ` +
-        'and mention this method and path.',
-      'endpoint_not_found',
-      status,
-    );
-  }
-  if (status >= 500) {
-    const failure = `${SERVICE_NAME} had a server error on ${where} (HTTP ${status}${quoted(text)}).`;
-    const idsHint = malformedIdsHint(call);
-    if (idsHint) return new errors.Error(`${failure} ${idsHint}`, 'invalid_id', status);
-    if (call.effect) {
-      return new errors.Error(
-        `${failure} ${mayHaveHappened(call.effect)}`,
-        'outcome_unknown',
-        status,
-      );
-    }
-    if (UNAVAILABLE.has(status)) {
-      const delay = retryDelayOf(answer.retryAfter);
-      return new errors.ThrottledError(
-        `${SERVICE_NAME} is unavailable for now (HTTP ${status}${quoted(text)} on ${where}). ` +
-          `Zapier will try again in ${delay} seconds.`,
-        delay,
-      );
-    }
-    return new errors.Error(
-      `${failure} This is often temporary: try again in a few minutes. If it keeps happening, ` +
-        `contact ${SERVICE_NAME} support.`,
-      'server_error',
-      status,
-    );
-  }
-  if (status >= 400) {
-    const said = `HTTP ${status}${text ? quoted(text) : ', with no error message'}`;
-    return (
-      knownRefusal(errors, call, text, status) ??
-      new errors.Error(
-        call.fields
-          ? `${SERVICE_NAME} refused the request (${said}). Check the values this step sends and try again.`
-          : `${SERVICE_NAME} refused ${where} (${said}). If it keeps happening, contact ` +
-              `${SERVICE_NAME} support with this message.`,
-        'request_refused',
-        status,
-      )
-    );
-  }
-  if (status < 200 || status >= 300) {
-    logBaseUrlHint(call, `${SERVICE_NAME} answered ${where} with HTTP ${status}.`);
-    return new errors.Error(
-      `${SERVICE_NAME} gave an unexpected answer to ${where} (HTTP ${status}). Contact ` +
-        `${SERVICE_NAME} support if this keeps happening.`,
-      'unexpected_status',
-      status,
-    );
-  }
-
-  if (rule === 'confirmed' ? saysItFailed(body) : isRecord(body) && body.status === false) {
-    const said = text ? `${SERVICE_NAME} said "${text}"` : `its answer: ${answerShown(answer)}`;
-    return (
-      knownRefusal(errors, call, text, status) ??
-      new errors.Error(
-        `${SERVICE_NAME} answered that the request failed (${said}). ` +
-          'Nothing was reported as done; check the values this step sends and try again.',
-        'service_failure',
-        status,
-      )
-    );
-  }
-  if (rule === 'confirmed' && !confirms(body)) {
-    return new errors.Error(
-      `${SERVICE_NAME} answered ${where} without confirming it (no "status": true; its answer: ` +
-        `${answerShown(answer)}), so this step does not report it as done. ` +
-        mayHaveHappened(call.effect ?? 'the request'),
-      'unconfirmed',
-      status,
-    );
-  }
-  if (body === undefined && rule === 'json') {
-    const empty = !answer.content.trim();
-    const kind = empty ? 'an empty body' : `"${answer.contentType || 'unknown'}" content`;
-    logBaseUrlHint(call, `${SERVICE_NAME} answered ${where} with ${kind} instead of JSON.`);
-    return new errors.Error(
-      `${SERVICE_NAME} answered ${where} with ${kind} instead of JSON, so the result cannot be ` +
-        `trusted. Contact ${SERVICE_NAME} support if this keeps happening.`,
-      'invalid_response',
-      status,
-    );
-  }
-  return undefined;
+  return outcomeOf(ANSWER_RULES, {
+    errors,
+    call,
+    where: whereOf(call),
+    answer,
+    status: answer.status,
+    text: serviceText(answer),
+    rule,
+  });
 }
 
 const NETWORK_REASONS: Readonly<Record<string, string>> = {
@@ -489,9 +627,106 @@ const UNREADABLE_BODY = new Set(['Z_DATA_ERROR', 'Z_BUF_ERROR', 'Z_STREAM_ERROR'
 /** Failures before any byte of the request could reach the service: nothing was sent. */
 const BEFORE_SENDING = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
+/** What the network rows know of an exchange that brought no whole answer. */
+export interface UnansweredFailure extends Failure {
+  readonly timedOut: boolean;
+  /** node-fetch's `type` (max-size, request-timeout, …) and Node's `code`, where given. */
+  readonly type: unknown;
+  readonly code: unknown;
+  readonly host: string;
+  /** The network failure in words, where it is one we know. */
+  readonly reason: string;
+  /** The known code behind `reason`, if any. */
+  readonly known: string | undefined;
+}
+
+/** The connection failed: the maintainer's log gets the base address to check. */
+const withHint =
+  (outcome: Outcome<UnansweredFailure>): Outcome<UnansweredFailure> =>
+  (failure) => {
+    logBaseUrlHint(
+      failure.call,
+      `No answer from ${failure.host} to ${failure.where} (${failure.reason}).`,
+    );
+    return outcome(failure);
+  };
+
+const lateText = ({ host, where, call }: UnansweredFailure): string =>
+  `${SERVICE_NAME} at ${host} did not answer ${where} in time (within ${Math.round(call.deadlineMs / 100) / 10} s).`;
+const tooLargeText = ({ where, call }: UnansweredFailure): string =>
+  `${SERVICE_NAME}'s answer to ${where} was larger than ${sizeText(call.maxAnswerBytes)}, the most this integration reads, so it was not read.`;
+const unpackText = ({ where }: UnansweredFailure): string =>
+  `${SERVICE_NAME}'s answer to ${where} came compressed (gzip or deflate) but could not be unpacked: it was corrupt or cut short.`;
+const brokeText = ({ host, where, reason }: UnansweredFailure): string =>
+  `The connection to ${SERVICE_NAME} at ${host} broke before its answer to ${where} came (${reason}).`;
+
+/** Every exchange that brought no whole answer, in order. The last row covers the rest. */
+export const NETWORK_RULES: readonly Row<UnansweredFailure>[] = [
+  {
+    covers: 'no whole answer before the deadline',
+    when: ({ timedOut }) => timedOut,
+    read: (failure) =>
+      new failure.errors.Error(
+        `${lateText(failure)} Try again in a few minutes; if it keeps happening, ${SERVICE_NAME} may be having trouble.`,
+        'timeout',
+      ),
+    write: (failure) => unknownOutcome(failure, lateText(failure)),
+  },
+  {
+    covers: 'an answer larger than the cap',
+    when: ({ type }) => type === 'max-size',
+    read: (failure) =>
+      new failure.errors.Error(
+        `${tooLargeText(failure)} Contact ${SERVICE_NAME} support with this message.`,
+        'answer_too_large',
+      ),
+    write: (failure) => unknownOutcome(failure, tooLargeText(failure)),
+  },
+  {
+    covers: 'a compressed answer that cannot be unpacked',
+    when: ({ code }) => typeof code === 'string' && UNREADABLE_BODY.has(code),
+    read: (failure) =>
+      new failure.errors.Error(
+        `${unpackText(failure)} Try again in a few minutes; if it keeps happening, contact ${SERVICE_NAME} support.`,
+        'invalid_response',
+      ),
+    write: (failure) => unknownOutcome(failure, unpackText(failure)),
+  },
+  {
+    covers: 'no connection (refused, no such host): nothing was sent',
+    when: ({ known }) => known !== undefined && BEFORE_SENDING.has(known),
+    read: withHint(
+      ({ errors, host, reason }) =>
+        new errors.Error(
+          `Could not reach ${SERVICE_NAME} at ${host} (${reason}). Try again in a few minutes.`,
+          'network_error',
+        ),
+    ),
+    write: withHint(
+      ({ errors, host, reason }) =>
+        new errors.Error(
+          `Could not reach ${SERVICE_NAME} at ${host} (${reason}). Nothing was sent. Try again in a few minutes.`,
+          'network_error',
+        ),
+    ),
+  },
+  {
+    covers: 'a connection that broke before the whole answer',
+    when: () => true,
+    read: withHint(
+      (failure) =>
+        new failure.errors.Error(
+          `${brokeText(failure)} Try again in a few minutes.`,
+          'network_error',
+        ),
+    ),
+    write: withHint((failure) => unknownOutcome(failure, brokeText(failure))),
+  },
+];
+
 /**
  * The error for a request that got no whole answer: none in time, a broken
- * connection, or one too large to read. After a write, the write may have happened.
+ * connection, or one too large or corrupt to read. After a write, the write may have happened.
  */
 export function networkError(
   errors: ZErrors,
@@ -500,50 +735,20 @@ export function networkError(
   timedOut: boolean,
 ): Error {
   const record = isRecord(cause) ? cause : {};
-  const host = new URL(call.url).host;
-  const where = whereOf(call);
-  if (timedOut) {
-    const seconds = `${Math.round(call.deadlineMs / 100) / 10} s`;
-    const late = `${SERVICE_NAME} at ${host} did not answer ${where} in time (within ${seconds}).`;
-    if (call.effect)
-      return new errors.Error(`${late} ${mayHaveHappened(call.effect)}`, 'outcome_unknown');
-    return new errors.Error(
-      `${late} Try again in a few minutes; if it keeps happening, ${SERVICE_NAME} may be having trouble.`,
-      'timeout',
-    );
-  }
-  if (record.type === 'max-size') {
-    const large = `${SERVICE_NAME}'s answer to ${where} was larger than ${sizeText(call.maxAnswerBytes)}, the most this integration reads, so it was not read.`;
-    if (call.effect)
-      return new errors.Error(`${large} ${mayHaveHappened(call.effect)}`, 'outcome_unknown');
-    return new errors.Error(
-      `${large} Contact ${SERVICE_NAME} support with this message.`,
-      'answer_too_large',
-    );
-  }
-  if (typeof record.code === 'string' && UNREADABLE_BODY.has(record.code)) {
-    const unreadable = `${SERVICE_NAME}'s answer to ${where} came compressed (gzip or deflate) but could not be unpacked: it was corrupt or cut short.`;
-    if (call.effect)
-      return new errors.Error(`${unreadable} ${mayHaveHappened(call.effect)}`, 'outcome_unknown');
-    return new errors.Error(
-      `${unreadable} Try again in a few minutes; if it keeps happening, contact ${SERVICE_NAME} support.`,
-      'invalid_response',
-    );
-  }
-  const code = [record.code, record.errno, record.type].find(
+  const known = [record.code, record.errno, record.type].find(
     (value): value is string => typeof value === 'string' && Object.hasOwn(NETWORK_REASONS, value),
   );
-  const reason = (code && NETWORK_REASONS[code]) || 'no whole answer came back';
-  logBaseUrlHint(call, `No answer from ${host} to ${where} (${reason}).`);
-  if (code && BEFORE_SENDING.has(code)) {
-    return new errors.Error(
-      `Could not reach ${SERVICE_NAME} at ${host} (${reason}).${call.effect ? ' Nothing was sent.' : ''} ` +
-        'Try again in a few minutes.',
-      'network_error',
-    );
-  }
-  const broke = `The connection to ${SERVICE_NAME} at ${host} broke before its answer to ${where} came (${reason}).`;
-  if (call.effect)
-    return new errors.Error(`${broke} ${mayHaveHappened(call.effect)}`, 'outcome_unknown');
-  return new errors.Error(`${broke} Try again in a few minutes.`, 'network_error');
+  const failure: UnansweredFailure = {
+    errors,
+    call,
+    where: whereOf(call),
+    timedOut,
+    type: record.type,
+    code: record.code,
+    host: new URL(call.url).host,
+    known,
+    reason: (known && NETWORK_REASONS[known]) || 'no whole answer came back',
+  };
+  // The last row covers every failure.
+  return outcomeOf(NETWORK_RULES, failure) ?? new errors.Error(brokeText(failure), 'network_error');
 }

@@ -482,7 +482,7 @@ describe('failures, as the Zap builder sees them', () => {
     const failure = await failureOf(run('triggers.pdf.operation.perform', bundleFor(sandbox())));
     expect(failure.name).toBe('ThrottledError');
     expect(failure.message).toBe(
-      'CRMGrow is receiving too many requests (HTTP 429: "Too many requests"). Zapier will retry in 17 seconds.',
+      'CRMGrow is receiving too many requests (HTTP 429: "Too many requests"). Zapier will try again in 17 seconds.',
     );
   });
 

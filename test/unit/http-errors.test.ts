@@ -196,7 +196,7 @@ describe('the shared error layer', () => {
     expect(error.name).toBe('ThrottledError');
     expect(JSON.parse(error.message)).toEqual({
       message:
-        'CRMGrow is receiving too many requests (HTTP 429: "Too many requests"). Zapier will retry in 17 seconds.',
+        'CRMGrow is receiving too many requests (HTTP 429: "Too many requests"). Zapier will try again in 17 seconds.',
       delay: 17,
     });
   });
@@ -207,7 +207,7 @@ describe('the shared error layer', () => {
     expect(error.name).toBe('ThrottledError');
     expect(JSON.parse(error.message)).toEqual({
       message:
-        'CRMGrow is receiving too many requests (HTTP 429). Zapier will retry in 60 seconds.',
+        'CRMGrow is receiving too many requests (HTTP 429). Zapier will try again in 60 seconds.',
       delay: 60,
     });
     api().reply(429, '', { 'Retry-After': '99999999999' });
@@ -625,7 +625,7 @@ describe('the shared error layer', () => {
     const error = await failureOf(run());
     expect(error.name).toBe('ThrottledError');
     expect(JSON.parse(error.message)).toEqual({
-      message: `CRMGrow is receiving too many requests (HTTP 429: "Slow down"). Zapier will retry in ${delay} seconds.`,
+      message: `CRMGrow is receiving too many requests (HTTP 429: "Slow down"). Zapier will try again in ${delay} seconds.`,
       delay,
     });
   });
