@@ -115,9 +115,7 @@ export function requestOf(
     url: `${settings.baseUrl}${endpoint.path}${queryOf(options.params ?? {})}`,
     method: endpoint.method,
     headers: {
-      // What core's merging would have added, in lower case: core's patch of
-      // node's http looks for this exact key, and without it logs (and copies)
-      // every answer as if it came from outside z.request, a 14 MiB list too.
+      // What core's merging (off here) would have added.
       'user-agent': 'Zapier',
       Authorization: settings.apiKey,
       ...(endpoint.jsonContentType ? { 'Content-Type': 'application/json' } : {}),

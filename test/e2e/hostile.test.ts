@@ -21,6 +21,7 @@ import {
 } from '../support/hostile-server';
 import { invoke, unpackZip, userMessage, type Outcome } from '../support/lambda';
 import { BLANK_CONTACT_ITEM } from '../support/expected';
+const n: number = 'x';
 
 jest.setTimeout(120_000);
 
@@ -372,7 +373,7 @@ describe('the service at its worst, through build.zip as Zapier runs it', () => 
         JSON.stringify({ email: 'jane.doe@example.com', content }),
       );
       expect(request?.body.toString('utf8')).not.toContain(API_KEY);
-      // Core's http patch skips (does not log and copy) only requests that say they are z.request's.
+      // What core's merging would add; its http patch is off (flags.skipHttpPatch).
       expect(request?.headers['user-agent']).toBe('Zapier');
     });
 
