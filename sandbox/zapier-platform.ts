@@ -7,6 +7,7 @@
 //   PUT  /api/platform/cli/apps/{id}/versions/{v}     the upload (base64 zips)
 // Credentials arrive as X-Deploy-Key; errors are `{"errors": [...]}`, the form the
 // CLI joins into its message. Point the CLI at it with ZAPIER_BASE_ENDPOINT.
+import AdmZip from 'adm-zip';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import {
@@ -142,7 +143,16 @@ function checkAnswer(outcome: CheckOutcome): Record<string, unknown> {
   };
 }
 
-const isZip = (data: Buffer): boolean => data.length > 4 && data.readUInt32LE(0) === 0x04034b50;
+/** Whether `data` is a zip whose entries can be listed. */
+function isZip(data: Buffer): boolean {
+  try {
+    new AdmZip(data).getEntries();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const SEMVER = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/;
 
 export async function startZapierPlatform(

@@ -1,8 +1,8 @@
-// A minimal reader for the zips `zapier-platform build` writes (stored or
-// deflated entries), so tests and benchmarks need no unzip tool or extra package.
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+// Reads the zips `zapier-platform build` writes, with adm-zip (the reader the CLI
+// itself uses), so tests and benchmarks need no unzip tool.
+import AdmZip from 'adm-zip';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, normalize, sep } from 'node:path';
-import { inflateRawSync } from 'node:zlib';
 
 export interface ZipEntry {
   readonly name: string;
@@ -12,58 +12,18 @@ export interface ZipEntry {
   readonly data: () => Buffer;
 }
 
-const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
-const CENTRAL_FILE_HEADER = 0x02014b50;
-const LOCAL_FILE_HEADER = 0x04034b50;
+/** The file-type bits of a Unix mode, which zips keep in the high half of an entry's attributes. */
+const FILE_TYPE = 0o170000;
+const SYMLINK = 0o120000;
 
 export function readZip(path: string): ZipEntry[] {
-  const zip = readFileSync(path);
-  let eocd = -1;
-  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 0xffff); i--) {
-    if (zip.readUInt32LE(i) === END_OF_CENTRAL_DIRECTORY) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw new Error(`${path} is not a zip file`);
-  const count = zip.readUInt16LE(eocd + 10);
-  let offset = zip.readUInt32LE(eocd + 16);
-
-  const entries: ZipEntry[] = [];
-  for (let i = 0; i < count; i++) {
-    if (zip.readUInt32LE(offset) !== CENTRAL_FILE_HEADER)
-      throw new Error(`${path}: bad central directory`);
-    const method = zip.readUInt16LE(offset + 10);
-    const compressedSize = zip.readUInt32LE(offset + 20);
-    const size = zip.readUInt32LE(offset + 24);
-    const nameLength = zip.readUInt16LE(offset + 28);
-    const extraLength = zip.readUInt16LE(offset + 30);
-    const commentLength = zip.readUInt16LE(offset + 32);
-    const externalAttributes = zip.readUInt32LE(offset + 38);
-    const localOffset = zip.readUInt32LE(offset + 42);
-    const name = zip.toString('utf8', offset + 46, offset + 46 + nameLength);
-    offset += 46 + nameLength + extraLength + commentLength;
-
-    const unixMode = externalAttributes >>> 16;
-    const data = (): Buffer => {
-      if (zip.readUInt32LE(localOffset) !== LOCAL_FILE_HEADER)
-        throw new Error(`${path}: bad entry ${name}`);
-      const start =
-        localOffset + 30 + zip.readUInt16LE(localOffset + 26) + zip.readUInt16LE(localOffset + 28);
-      const raw = zip.subarray(start, start + compressedSize);
-      if (method === 0) return Buffer.from(raw);
-      if (method === 8) return inflateRawSync(raw);
-      throw new Error(`${path}: entry ${name} uses unsupported method ${method}`);
-    };
-    entries.push({
-      name,
-      size,
-      isDirectory: name.endsWith('/'),
-      isSymlink: (unixMode & 0o170000) === 0o120000,
-      data,
-    });
-  }
-  return entries;
+  return new AdmZip(path).getEntries().map((entry) => ({
+    name: entry.entryName,
+    size: entry.header.size,
+    isDirectory: entry.isDirectory,
+    isSymlink: ((entry.attr >>> 16) & FILE_TYPE) === SYMLINK,
+    data: () => entry.getData(),
+  }));
 }
 
 /** Unpacks every entry of `zipPath` under `target`, refusing paths that escape it. */

@@ -1,7 +1,7 @@
 // The actions' input fields, and the one check every action runs on its
 // inputs before any request: trimmed, present, and an email address where
 // one is expected. Every field of these actions is required.
-import type { PlainInputField, ZObject } from 'zapier-platform-core';
+import { defineInputFields, type ZObject } from 'zapier-platform-core';
 import type { SentField } from '../http/errors';
 import { quiet, shown } from '../http/errors';
 import { dropdownOf, LISTS, searchOf, type ListKey } from '../triggers/lists';
@@ -22,11 +22,23 @@ export interface ActionInput<K extends string = string> {
 }
 
 /**
- * The Zapier field for an input. A dynamic dropdown with no static choices
+ * The Zapier field of an input. A dynamic dropdown with no static choices
  * and no `list` flag also takes a custom value mapped from an earlier step;
  * its `search` link lets the editor offer a Find step that fills it by title.
+ * The key keeps its literal type, so that core's `InferInputData` types
+ * `bundle.inputData` from the fields: each is required, so a string.
  */
-export const inputFieldOf = (input: ActionInput): PlainInputField => ({
+export interface InputFieldOf<K extends string> {
+  readonly key: K;
+  readonly label: string;
+  readonly type: 'string' | 'text';
+  readonly required: true;
+  readonly helpText: string;
+  readonly dynamic?: string;
+  readonly search?: string;
+}
+
+export const inputFieldOf = <K extends string>(input: ActionInput<K>): InputFieldOf<K> => ({
   key: input.key,
   label: input.label,
   type: input.kind === 'text' ? 'text' : 'string',
@@ -34,6 +46,12 @@ export const inputFieldOf = (input: ActionInput): PlainInputField => ({
   helpText: input.helpText,
   ...(input.list ? { dynamic: dropdownOf(input.list), search: searchOf(input.list) } : {}),
 });
+
+/** The fields of a list of inputs, in its order (a tuple stays a tuple, for `InferInputData`). */
+export const inputFieldsOf = <const T extends readonly ActionInput[]>(inputs: T) =>
+  defineInputFields(
+    inputs.map(inputFieldOf) as { -readonly [N in keyof T]: InputFieldOf<T[N]['key']> },
+  );
 
 /**
  * The email field. The interface says only that the address identifies the
@@ -109,7 +127,9 @@ export function emailAddressOf(value: string): string | 'list' | 'invalid' {
  * user-facing error naming the first field that is blank, missing, not a
  * single value, or not one email address. It halts the run: the record's
  * data is at fault, and Zapier does not count a halted run toward turning
- * the Zap off.
+ * the Zap off. `InferInputData` types the fields as strings; a mapped value
+ * can still be blank, a list or a number, hence these checks. The result has
+ * the type `InferInputData` gives the fields of `inputs`.
  */
 export function readInputs<K extends string>(
   z: ZObject,

@@ -1,14 +1,9 @@
 // Add a note to a contact, found by email address.
-import {
-  defineCreate,
-  type Bundle,
-  type PlainOutputField,
-  type ZObject,
-} from 'zapier-platform-core';
+import { defineCreate, type PlainOutputField } from 'zapier-platform-core';
 import { callApi } from '../http/client';
 import { ENDPOINTS } from '../http/endpoints';
 import { isRecord } from '../http/errors';
-import { emailInput, inputFieldOf, readInputs, sentFieldsOf, type ActionInput } from './inputs';
+import { emailInput, inputFieldsOf, readInputs, sentFieldsOf, type ActionInput } from './inputs';
 
 const NOTE_INPUTS = [
   emailInput(
@@ -81,9 +76,10 @@ export const addNote = defineCreate({
     description: 'Adds a note to a contact, found by email address.',
   },
   operation: {
-    inputFields: NOTE_INPUTS.map(inputFieldOf),
-    perform: async (z: ZObject, bundle: Bundle): Promise<NoteResult> => {
-      const values = readInputs(z, bundle.inputData, NOTE_INPUTS);
+    inputFields: inputFieldsOf(NOTE_INPUTS),
+    perform: async (z, bundle): Promise<NoteResult> => {
+      // Typed from the fields (`InferInputData`), and now checked and trimmed.
+      const values: typeof bundle.inputData = readInputs(z, bundle.inputData, NOTE_INPUTS);
       const { email, content } = values;
       // The error layer accepts only `"status": true`: nothing else is reported as added.
       const { data } = await callApi(z, bundle, ENDPOINTS.addNote, {

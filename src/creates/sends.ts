@@ -1,17 +1,11 @@
 // The three "send a material with a template" actions, from one table.
-import {
-  defineCreate,
-  type Bundle,
-  type Create,
-  type PlainOutputField,
-  type ZObject,
-} from 'zapier-platform-core';
+import { defineCreate, type Create, type PlainOutputField } from 'zapier-platform-core';
 import { callApi } from '../http/client';
 import { ENDPOINTS, type Endpoint } from '../http/endpoints';
 import { LISTS, TEMPLATE_KINDS, type ListKey } from '../triggers/lists';
 import {
   emailInput,
-  inputFieldOf,
+  inputFieldsOf,
   listInput,
   readInputs,
   sentFieldsOf,
@@ -87,8 +81,8 @@ function sendCreate<I extends string>(key: SendKey, spec: SendSpec<I>): Create {
       description: `Sends ${one} to a contact by email, using a template.`,
     },
     operation: {
-      inputFields: inputs.map(inputFieldOf),
-      perform: async (z: ZObject, bundle: Bundle): Promise<SendResult> => {
+      inputFields: inputFieldsOf(inputs),
+      perform: async (z, bundle): Promise<SendResult> => {
         const values = readInputs(z, bundle.inputData, inputs);
         const body = {
           email: values.email,

@@ -1,5 +1,6 @@
 // The stand-in's own answers, where the CLI reads them: errors as
 // `{"errors": [...]}`, credentials as X-Deploy-Key, the app it holds only.
+import AdmZip from 'adm-zip';
 import { startZapierPlatform, type ZapierPlatform } from '../../sandbox/zapier-platform';
 
 let platform: ZapierPlatform;
@@ -94,13 +95,17 @@ describe('the stand-in of Zapier’s platform API', () => {
   });
 
   it('takes an upload of zips for a valid version, and refuses anything else', async () => {
-    const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0]).toString('base64');
+    const archive = new AdmZip();
+    archive.addFile('index.js', Buffer.from('module.exports = {};'));
+    const zip = archive.toBuffer().toString('base64');
+    // A zip's first signature, and nothing a reader can list.
+    const header = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0]).toString('base64');
     const put = (version: string, body: unknown): Promise<{ status: number }> =>
       call('PUT', `/apps/42/versions/${version}`, { key: platform.deployKey, body });
     expect((await put('1.0', { zip_file: zip, source_zip_file: zip })).status).toBe(400);
-    expect((await put('1.0.0', { zip_file: 'bm90IGEgemlw', source_zip_file: zip })).status).toBe(
-      400,
-    );
+    for (const notZip of ['bm90IGEgemlw', header]) {
+      expect((await put('1.0.0', { zip_file: notZip, source_zip_file: zip })).status).toBe(400);
+    }
     expect((await put('1.0.0', { zip_file: zip, source_zip_file: zip })).status).toBe(200);
     expect(platform.uploads).toEqual([
       expect.objectContaining({ appId: 42, version: '1.0.0', skipValidation: false }),
