@@ -4,15 +4,25 @@
 import { errors, type Bundle, type ZObject } from 'zapier-platform-core';
 import { answerOf, requestOf, settingsOf, type Received } from '../../src/http/client';
 import { ENDPOINTS } from '../../src/http/endpoints';
-import { ANSWER_RULES, NETWORK_RULES, type CallContext } from '../../src/http/errors';
+import type { AnswerRule } from '../../src/http/endpoints';
+import {
+  ANSWER_RULES,
+  errorForAnswer,
+  NETWORK_RULES,
+  networkError,
+  parseJson,
+  type CallContext,
+} from '../../src/http/errors';
 
 const KEY = 'k3y-for-the-steps-0001';
+const JSON_TYPE = 'application/json';
 
 /** Just what the steps use of z: the error classes and the log. */
 const zOf = (lines: string[] = []): ZObject =>
   ({ errors, console: { log: (line: string) => lines.push(line) } }) as unknown as ZObject;
 
-const bundleOf = (apiKey: string): Bundle => ({ authData: { api_key: apiKey } }) as unknown as Bundle;
+const bundleOf = (apiKey: string): Bundle =>
+  ({ authData: { api_key: apiKey } }) as unknown as Bundle;
 
 describe('step 1: the settings, before anything is sent', () => {
   const saved = { ...process.env };
@@ -152,32 +162,234 @@ describe('step 4: the answer', () => {
   });
 });
 
-describe('the error rules, in the order they are tried', () => {
-  it('answers: first the status, then what a 2xx holds', () => {
-    expect(ANSWER_RULES.map(({ covers }) => covers)).toEqual([
-      'a redirect (3xx): never followed',
-      '401: the key is refused',
-      '431: headers too large, that is the key',
-      '429: too many requests, retried later',
-      '404 with a page: the service has no such route',
-      '5xx for a sent id that is not an ID of the service',
-      '502, 503, 504: down for now',
-      'any other 5xx',
-      "any other 4xx: refused, in the service's words where it gave some",
-      'any other status that is not 2xx',
-      'a 2xx that says it failed ("status" not true where it must be, "success": false, an "error"; elsewhere "status": false)',
-      'a 2xx without "status": true, where it must have one',
-      'a 2xx that is not JSON, where JSON is needed',
-    ]);
+/** What an error says of itself, for the rule tables: its class and, for AppError, its code. */
+function kindOf(error: Error | undefined): string {
+  if (!error) return 'no error';
+  if (error.name !== 'AppError') return error.name;
+  return `AppError ${(JSON.parse(error.message) as { code: string }).code}`;
+}
+
+describe('the error rules: each row, in the order tried, with one answer it covers', () => {
+  const base: CallContext = {
+    method: 'POST',
+    url: 'https://api.crmgrow.com/api/send-video',
+    baseVariable: 'BASE_URL',
+    baseUrl: 'https://api.crmgrow.com',
+    deadlineMs: 25_000,
+    maxAnswerBytes: 20 * 1024 * 1024,
+    log: () => undefined,
+  };
+  const idField = { key: 'video_id', label: 'Video', value: 'My Tour', search: 'Find Video' };
+  const answerOfRow = (status: number, content: string, contentType = 'application/json') => ({
+    status,
+    contentType,
+    content,
+    body: parseJson(content),
+    retryAfter: undefined,
+    location: status >= 300 && status < 400 ? 'https://elsewhere.example' : undefined,
   });
 
-  it('no whole answer: the deadline, the cap, a corrupt body, no connection, then a broken one', () => {
-    expect(NETWORK_RULES.map(({ covers }) => covers)).toEqual([
-      'no whole answer before the deadline',
-      'an answer larger than the cap',
-      'a compressed answer that cannot be unpacked',
-      'no connection (refused, no such host): nothing was sent',
-      'a connection that broke before the whole answer',
-    ]);
+  // [covers, status, body, content type, endpoint's answer rule, read outcome, write outcome];
+  // a row added to ANSWER_RULES is a line here.
+  const ROWS: readonly [string, number, string, string, AnswerRule, string, string][] = [
+    [
+      'a redirect (3xx): never followed',
+      301,
+      '',
+      'text/plain',
+      'json',
+      'AppError redirect',
+      'AppError redirect',
+    ],
+    [
+      '401: the key is refused',
+      401,
+      '{"error":"jwt malformed"}',
+      JSON_TYPE,
+      'json',
+      'ExpiredAuthError',
+      'ExpiredAuthError',
+    ],
+    [
+      '431: headers too large, that is the key',
+      431,
+      '',
+      'text/plain',
+      'json',
+      'ExpiredAuthError',
+      'ExpiredAuthError',
+    ],
+    [
+      '429: too many requests, retried later',
+      429,
+      '{}',
+      JSON_TYPE,
+      'json',
+      'ThrottledError',
+      'ThrottledError',
+    ],
+    [
+      '404 with a page: the service has no such route',
+      404,
+      '<pre>Cannot GET</pre>',
+      'text/html',
+      'json',
+      'AppError endpoint_not_found',
+      'AppError endpoint_not_found',
+    ],
+    [
+      '5xx for a sent id that is not an ID of the service',
+      500,
+      '{"error":"internal_server_error"}',
+      JSON_TYPE,
+      'confirmed',
+      'AppError invalid_id',
+      'AppError invalid_id',
+    ],
+    [
+      '502, 503, 504: down for now',
+      503,
+      '{}',
+      JSON_TYPE,
+      'json',
+      'ThrottledError',
+      'AppError outcome_unknown',
+    ],
+    [
+      'any other 5xx',
+      500,
+      '{}',
+      JSON_TYPE,
+      'json',
+      'AppError server_error',
+      'AppError outcome_unknown',
+    ],
+    [
+      "any other 4xx: refused, in the service's words where it gave some",
+      400,
+      '{"error":"Bad"}',
+      JSON_TYPE,
+      'json',
+      'AppError request_refused',
+      'AppError request_refused',
+    ],
+    [
+      'any other status that is not 2xx',
+      199,
+      '',
+      'text/plain',
+      'json',
+      'AppError unexpected_status',
+      'AppError unexpected_status',
+    ],
+    [
+      'a 2xx that says it failed ("status" not true where it must be, "success": false, an "error"; elsewhere "status": false)',
+      200,
+      '{"status":false}',
+      JSON_TYPE,
+      'json',
+      'AppError service_failure',
+      'AppError service_failure',
+    ],
+    [
+      'a 2xx without "status": true, where it must have one',
+      200,
+      '{}',
+      JSON_TYPE,
+      'confirmed',
+      'AppError unconfirmed',
+      'AppError unconfirmed',
+    ],
+    [
+      'a 2xx that is not JSON, where JSON is needed',
+      200,
+      'OK',
+      'text/plain',
+      'json',
+      'AppError invalid_response',
+      'AppError invalid_response',
+    ],
+  ];
+
+  it('the table is these rows, in this order', () => {
+    expect(ANSWER_RULES.map(({ covers }) => covers)).toEqual(ROWS.map(([covers]) => covers));
   });
+
+  it.each(ROWS)(
+    "%s: HTTP %i gives its row's outcome for a read and a write",
+    (covers, status, body, type, rule, read, write) => {
+      const answer = answerOfRow(status, body, type);
+      const fields = covers.startsWith('5xx for a sent id') ? { fields: [idField] } : {};
+      const reading = { ...base, method: 'GET', ...fields };
+      const writing = { ...base, effect: 'the email', ...fields };
+      const first = ANSWER_RULES.findIndex(({ when }) =>
+        when({ errors, call: reading, where: 'GET /api/x', answer, status, text: undefined, rule }),
+      );
+      expect(ANSWER_RULES[first]?.covers).toBe(covers);
+      expect(kindOf(errorForAnswer(errors, reading, answer, rule))).toBe(read);
+      expect(kindOf(errorForAnswer(errors, writing, answer, rule))).toBe(write);
+    },
+  );
+
+  it('a 2xx that no row covers is fine', () => {
+    expect(errorForAnswer(errors, base, answerOfRow(200, '[]'), 'json')).toBeUndefined();
+    expect(
+      errorForAnswer(errors, base, answerOfRow(201, '{"status":true}'), 'confirmed'),
+    ).toBeUndefined();
+  });
+
+  // [covers, cause, timed out, read outcome, write outcome]
+  const NETWORK_ROWS: readonly [string, object, boolean, string, string][] = [
+    [
+      'no whole answer before the deadline',
+      { type: 'aborted' },
+      true,
+      'AppError timeout',
+      'AppError outcome_unknown',
+    ],
+    [
+      'an answer larger than the cap',
+      { type: 'max-size' },
+      false,
+      'AppError answer_too_large',
+      'AppError outcome_unknown',
+    ],
+    [
+      'a compressed answer that cannot be unpacked',
+      { code: 'Z_DATA_ERROR' },
+      false,
+      'AppError invalid_response',
+      'AppError outcome_unknown',
+    ],
+    [
+      'no connection (refused, no such host): nothing was sent',
+      { code: 'ECONNREFUSED' },
+      false,
+      'AppError network_error',
+      'AppError network_error',
+    ],
+    [
+      'a connection that broke before the whole answer',
+      { code: 'ECONNRESET' },
+      false,
+      'AppError network_error',
+      'AppError outcome_unknown',
+    ],
+  ];
+
+  it('no whole answer: the table is these rows, in this order', () => {
+    expect(NETWORK_RULES.map(({ covers }) => covers)).toEqual(
+      NETWORK_ROWS.map(([covers]) => covers),
+    );
+  });
+
+  it.each(NETWORK_ROWS)(
+    "%s gives its row's outcome for a read and a write",
+    (_covers, cause, timedOut, read, write) => {
+      expect(kindOf(networkError(errors, { ...base, method: 'GET' }, cause, timedOut))).toBe(read);
+      expect(kindOf(networkError(errors, { ...base, effect: 'the email' }, cause, timedOut))).toBe(
+        write,
+      );
+    },
+  );
 });
