@@ -3,26 +3,30 @@
 // Runs the measures of scripts/bench/ in order: each prints its table (medians,
 // with min and max, of several runs after a warm-up); this main lists the
 // findings and writes the same figures to bench/results/latest.json.
+// `npm run bench -- --only 7,9` runs those sections alone: their figures
+// replace theirs in latest.json, and the other sections' stay as they were.
 // Exits 1 only if a measure could not run; slow figures are findings, not failures.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { arch, cpus, platform, tmpdir, totalmem } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { arch, cpus, loadavg, platform, tmpdir, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
 import { version as coreVersion } from 'zapier-platform-core';
-import { createInvoker, loadCompiledApp } from '../sandbox/harness';
+import { createInvoker, loadCompiledApp, type CompiledApp, type Invoke } from '../sandbox/harness';
 import { pointAppAt } from '../sandbox/env';
-import { startSandbox } from '../sandbox/server';
+import { startSandbox, type Sandbox } from '../sandbox/server';
+import { ANSWER_CAP_RUNS, answerCap } from './bench/answer-cap';
 import { artifact } from './bench/artifact';
 import { bulkDeletes, LARGEST_BODY_BYTES } from './bench/bulk-delete';
 import { renderScalingSvg } from './bench/chart';
 import { coldStart, COLD_RUNS } from './bench/cold-start';
 import { LIBRARY, largeAccounts } from './bench/large-accounts';
 import { OVERHEAD_RUNS, OVERHEAD_WARM_UPS, overheadPerOperation } from './bench/overhead';
-import { failures, findings, mark, out, section } from './bench/report';
+import { failures, findings, mark, out, section, type Finding } from './bench/report';
 import { requestsPerOperation } from './bench/requests';
 import { SCALING_RUNS, SCALING_SIZES, scaling, type ScalingPoint } from './bench/scaling';
-import { CORE_FLOOR_RUNS, coreFloor } from './bench/core-floor';
+import { CORE_FLOOR_RUNS, CORE_FLOOR_SIZES, coreFloor } from './bench/core-floor';
 import { LIMITS, root, RUNS, zipPath } from './bench/setup';
-import { count } from './bench/stats';
+import { count, MiB } from './bench/stats';
+import { DEFAULT_MAX_ANSWER_BYTES } from '../src/config';
 import { extractZip } from './lib/zip';
 
 const resultsPath = join(root, 'bench', 'results', 'latest.json');
@@ -43,8 +47,128 @@ async function writeChart(points: readonly ScalingPoint[], machine: string): Pro
   out(`Wrote ${relative(process.cwd(), chartPath) || chartPath}.`);
 }
 
+/** What a section may use: the unpacked zip, the compiled app, the sandbox. */
+interface Context {
+  readonly unpacked: string;
+  readonly app: CompiledApp;
+  readonly invoke: Invoke;
+  readonly sandbox: Sandbox;
+}
+
+interface Section {
+  readonly number: number;
+  /** Its key in latest.json. */
+  readonly key: string;
+  readonly title: string;
+  readonly run: (context: Context) => Promise<unknown>;
+}
+
+/** The measures, in the order `npm run bench` runs them. */
+const SECTIONS: readonly Section[] = [
+  {
+    number: 1,
+    key: 'coldStart',
+    title: '1. Cold start: a fresh Node process loading build.zip, against core alone',
+    run: ({ unpacked }) => coldStart(unpacked),
+  },
+  { number: 2, key: 'artifact', title: '2. Artifact: build/build.zip', run: () => artifact() },
+  {
+    number: 3,
+    key: 'requests',
+    title: '3. Requests per operation (HTTP requests the sandbox received)',
+    run: ({ app, invoke, sandbox }) => requestsPerOperation(app, invoke, sandbox),
+  },
+  {
+    number: 4,
+    key: 'overhead',
+    title: "4. Overhead per operation: through zapier-platform-core, against Node's own fetch",
+    run: ({ app, invoke, sandbox }) => overheadPerOperation(app, invoke, sandbox),
+  },
+  {
+    number: 5,
+    key: 'largeAccounts',
+    title: `5. Large accounts: ${count(LIBRARY)} videos and ${count(LIBRARY)} templates, and a 1 MB webhook`,
+    run: ({ unpacked }) => largeAccounts(unpacked),
+  },
+  {
+    number: 6,
+    key: 'scaling',
+    title:
+      `6. Scaling: video poll and dropdown from ${count(SCALING_SIZES[0])} to ` +
+      `${count(SCALING_SIZES.at(-1) ?? 0)} videos, against the floor (fetch + JSON.parse)`,
+    run: ({ unpacked }) => scaling(unpacked),
+  },
+  {
+    number: 7,
+    key: 'coreFloor',
+    title:
+      '7. The floor an app on core can reach: the video poll, dropdown and search at ' +
+      `${CORE_FLOOR_SIZES.map(count).join(', ')} videos against the core floor, fresh and warm`,
+    run: ({ unpacked }) => coreFloor(unpacked),
+  },
+  {
+    number: 8,
+    key: 'bulkDelete',
+    title:
+      `8. Bulk delete: a ${LARGEST_BODY_BYTES / 1e6} MB delete_contact webhook fanned out into ` +
+      'one item per contact, and a smaller one',
+    run: ({ unpacked, sandbox }) => bulkDeletes(unpacked, sandbox),
+  },
+  {
+    number: 9,
+    key: 'answerCap',
+    title:
+      `9. The answer cap: a video poll of the largest answer the app reads ` +
+      `(${DEFAULT_MAX_ANSWER_BYTES / MiB} MiB) in its costliest shapes, and one byte more`,
+    run: ({ unpacked }) => answerCap(unpacked),
+  },
+];
+
+const USAGE =
+  'usage: npm run bench [-- --only <sections>], sections by number, comma-separated ' +
+  `(1–${SECTIONS.length}): npm run bench -- --only 7,9`;
+
+/** A wrong argument: its message alone is printed, with the usage. */
+class UsageError extends Error {}
+
+/** The sections asked for: `--only 7,9` (or `--only=7,9`, or repeated); all without it. */
+function sectionsAskedFor(args: readonly string[]): Section[] {
+  const wanted = new Set<number>();
+  let only = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    let list: string | undefined;
+    if (arg === '--only') list = args[++i];
+    else if (arg.startsWith('--only=')) list = arg.slice('--only='.length);
+    else throw new UsageError(`unknown argument "${arg}". ${USAGE}`);
+    only = true;
+    for (const part of (list ?? '').split(',')) {
+      const number = Number(part.trim());
+      if (!SECTIONS.some((s) => s.number === number)) {
+        throw new UsageError(`no section "${part}". ${USAGE}`);
+      }
+      wanted.add(number);
+    }
+  }
+  return only ? SECTIONS.filter((s) => wanted.has(s.number)) : [...SECTIONS];
+}
+
+/** The previous latest.json, whose other sections a partial run keeps. */
+function previousResults(): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(resultsPath, 'utf8'));
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
 async function main(): Promise<number> {
   const started = performance.now();
+  const chosen = sectionsAskedFor(process.argv.slice(2));
+  const partial = chosen.length < SECTIONS.length;
   const app = loadCompiledApp();
   const cpuList = cpus();
   const machine = {
@@ -53,19 +177,21 @@ async function main(): Promise<number> {
     cpus: cpuList.length,
     cpuModel: cpuList[0]?.model.trim() ?? 'unknown',
     memoryGiB: Number((totalmem() / 1024 ** 3).toFixed(1)),
+    loadAverage: loadavg().map((load) => Number(load.toFixed(2))),
   };
   out(
     `CRMGrow for Zapier ${app.version} · npm run bench · zapier-platform-core ${coreVersion} · ` +
       `Node ${machine.node}`,
   );
   out(
-    `${machine.platform}, ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB} GiB. ` +
-      `Figures are medians, with min and max, of ${RUNS} or more`,
+    `${machine.platform}, ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB} GiB, ` +
+      `load average ${machine.loadAverage.join(', ')}. Figures are medians, with min and max, of ${RUNS} or more`,
   );
   out(
     'runs after a warm-up, over loopback against the sandbox, on a shared machine: expect ' +
       'noise of ±20 % or more.',
   );
+  if (partial) out(`Sections ${chosen.map((s) => s.number).join(', ')} only (--only).`);
 
   if (!existsSync(zipPath)) {
     throw new Error('build/build.zip is missing: run `npm run build:zapier` (npm run bench does).');
@@ -74,41 +200,19 @@ async function main(): Promise<number> {
   const sandbox = await startSandbox();
   const restoreEnv = pointAppAt(sandbox);
   const results: Record<string, unknown> = {};
-  let scalingPoints: ScalingPoint[] | undefined;
+  /** The findings of each section run, by its key. */
+  const sectionFindings: Record<string, Finding[]> = {};
+  /** The load average as each section started. */
+  const sectionLoad: Record<string, number[]> = {};
   try {
     extractZip(zipPath, unpacked);
-    results.coldStart = await section(
-      '1. Cold start: a fresh Node process loading build.zip, against core alone',
-      () => coldStart(unpacked),
-    );
-    results.artifact = await section('2. Artifact: build/build.zip', artifact);
-    const invoke = createInvoker(app);
-    results.requests = await section(
-      '3. Requests per operation (HTTP requests the sandbox received)',
-      () => requestsPerOperation(app, invoke, sandbox),
-    );
-    results.overhead = await section(
-      "4. Overhead per operation: through zapier-platform-core, against Node's own fetch",
-      () => overheadPerOperation(app, invoke, sandbox),
-    );
-    results.largeAccounts = await section(
-      `5. Large accounts: ${count(LIBRARY)} videos and ${count(LIBRARY)} templates, and a 1 MB webhook`,
-      () => largeAccounts(unpacked),
-    );
-    results.scaling = scalingPoints = await section(
-      `6. Scaling: video poll and dropdown from ${count(SCALING_SIZES[0])} to ` +
-        `${count(SCALING_SIZES.at(-1) ?? 0)} videos, against the floor (fetch + JSON.parse)`,
-      () => scaling(unpacked),
-    );
-    results.coreFloor = await section(
-      '7. The floor an app on core can reach: the video poll against the core floor, fresh and warm',
-      () => coreFloor(unpacked),
-    );
-    results.bulkDelete = await section(
-      `8. Bulk delete: a ${LARGEST_BODY_BYTES / 1e6} MB delete_contact webhook fanned out into ` +
-        'one item per contact, and a smaller one',
-      () => bulkDeletes(unpacked, sandbox),
-    );
+    const context: Context = { unpacked, app, invoke: createInvoker(app), sandbox };
+    for (const s of chosen) {
+      const before = findings.length;
+      sectionLoad[s.key] = loadavg().map((load) => Number(load.toFixed(2)));
+      results[s.key] = await section(s.title, () => s.run(context));
+      sectionFindings[s.key] = findings.slice(before);
+    }
   } finally {
     restoreEnv();
     await sandbox.close();
@@ -121,13 +225,37 @@ async function main(): Promise<number> {
   for (const failure of failures) out(`  ✗ could not run: ${failure}`);
 
   const seconds = (performance.now() - started) / 1000;
+  const generatedAt = new Date().toISOString();
+  const previous = partial ? previousResults() : {};
+  const sectionOf = (f: unknown): unknown =>
+    typeof f === 'object' && f !== null ? (f as { section?: unknown }).section : undefined;
+  const ran = new Set(chosen.map((s) => s.key));
+  // A partial run keeps the other sections' figures and findings of the run before.
+  const kept = Object.fromEntries(
+    SECTIONS.filter((s) => !ran.has(s.key) && s.key in previous).map((s) => [
+      s.key,
+      previous[s.key],
+    ]),
+  );
+  const keptFindings = Array.isArray(previous.findings)
+    ? previous.findings.filter((f) => {
+        const key = sectionOf(f);
+        return typeof key === 'string' && !ran.has(key);
+      })
+    : [];
+  const previousSections =
+    typeof previous.sections === 'object' && previous.sections !== null
+      ? (previous.sections as Record<string, unknown>)
+      : {};
   mkdirSync(join(root, 'bench', 'results'), { recursive: true });
   writeFileSync(
     resultsPath,
     `${JSON.stringify(
       {
-        generatedAt: new Date().toISOString(),
-        command: 'npm run bench',
+        generatedAt,
+        command: partial
+          ? `npm run bench -- --only ${chosen.map((s) => s.number).join(',')}`
+          : 'npm run bench',
         app: { version: app.version, core: coreVersion },
         machine,
         runs: {
@@ -137,11 +265,32 @@ async function main(): Promise<number> {
           overheadWarmUps: OVERHEAD_WARM_UPS,
           scaling: SCALING_RUNS,
           coreFloor: CORE_FLOOR_RUNS,
+          answerCap: ANSWER_CAP_RUNS,
         },
         units: { time: 'ms', memory: 'MiB', size: 'bytes' },
         limits: LIMITS,
+        // When each section's figures were made, and on what load: a partial run keeps the rest.
+        sections: {
+          ...Object.fromEntries(Object.entries(previousSections).filter(([key]) => key in kept)),
+          ...Object.fromEntries(
+            chosen.map((s) => [
+              s.key,
+              {
+                number: s.number,
+                generatedAt,
+                loadAverage: sectionLoad[s.key] ?? machine.loadAverage,
+              },
+            ]),
+          ),
+        },
+        ...kept,
         ...results,
-        findings,
+        findings: [
+          ...keptFindings,
+          ...Object.entries(sectionFindings).flatMap(([key, list]) =>
+            list.map((f) => ({ section: key, ...f })),
+          ),
+        ],
         failures,
         seconds: Number(seconds.toFixed(1)),
       },
@@ -154,6 +303,7 @@ async function main(): Promise<number> {
     )}\n`,
   );
   out();
+  const scalingPoints = results.scaling as ScalingPoint[] | undefined;
   if (scalingPoints) {
     await writeChart(
       scalingPoints,
@@ -167,7 +317,10 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error('npm run bench could not run:', error);
+    console.error(
+      'npm run bench could not run:',
+      error instanceof UsageError ? error.message : error,
+    );
     process.exit(1);
   },
 );

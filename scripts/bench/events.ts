@@ -14,6 +14,7 @@ export const DROPDOWN_PAGE_0 = {
 } as const;
 
 export const pollMethod = (key: string): string => `triggers.${key}.operation.perform`;
+export const searchMethod = (key: string): string => `searches.${key}.operation.perform`;
 
 /** The example payload of a hook event, by its action. */
 export const examplePayload = (action: string): Record<string, unknown> => {
@@ -23,7 +24,7 @@ export const examplePayload = (action: string): Record<string, unknown> => {
 
 /** An `execute` event for build.zip's handler, against `sandbox`. */
 export const executeEvent = (
-  sandbox: Sandbox,
+  sandbox: Pick<Sandbox, 'apiKey' | 'baseUrl' | 'altBaseUrl'>,
   method: string,
   bundle: Partial<Bundle> = {},
 ): object => ({

@@ -3,7 +3,9 @@
 // handler as Zapier's Lambda does, first with a small warm-up event on the
 // same code path, then with the measured event, and reports the measured
 // call's time, what it returned and the process's peak memory. The events
-// come as JSON on stdin: { dir, warmUp, event }.
+// come as JSON on stdin: { dir, warmUp, event, reportError? }. With
+// reportError (the answer-cap measure), a measured call that fails is
+// reported too, with its message, instead of failing the child.
 import { Buffer } from 'node:buffer';
 import { join } from 'node:path';
 import { readJob, report, runAndExit } from './protocol';
@@ -14,6 +16,7 @@ interface Job {
   readonly dir: string;
   readonly warmUp: object;
   readonly event: object;
+  readonly reportError?: boolean;
 }
 
 async function main(): Promise<void> {
@@ -22,7 +25,18 @@ async function main(): Promise<void> {
   const { handler } = require(join(job.dir, 'zapierwrapper.js')) as { handler: Handler };
   await handler(job.warmUp, {});
   const started = performance.now();
-  const output = await handler(job.event, {});
+  let output: { results?: unknown };
+  try {
+    output = await handler(job.event, {});
+  } catch (error) {
+    if (!job.reportError) throw error;
+    report({
+      ms: performance.now() - started,
+      error: error instanceof Error ? error.message : String(error),
+      maxRssKiB: process.resourceUsage().maxRSS,
+    });
+    return;
+  }
   const ms = performance.now() - started;
   const results = output.results;
   report({
