@@ -102,7 +102,7 @@ export function readDeadlineMs(env: NodeJS.ProcessEnv = process.env): number {
  * The most of one answer read into memory, after decompression. Measured
  * through build.zip in a fresh process (docs/benchmarks.md, section 9): a list
  * answer at this size, in the shape that costs most (over 300,000 short
- * items), peaks near 255 MB of RSS, under Zapier's ~450 MB with room to spare;
+ * items, in no order), peaks at 279 MB of RSS, under Zapier's ~450 MB;
  * 64 MiB peaked at 553 MB. 200,000 videos are 14 MiB.
  */
 export const DEFAULT_MAX_ANSWER_BYTES = 20 * 1024 * 1024;
