@@ -6,6 +6,7 @@ import { ACTION_VALUES, HOOK_EVENTS, type ActionValue } from '../../src/hooks/ev
 import { startReceiver, type ReceivedHook, type Receiver } from '../../sandbox/receiver';
 import type { RecordedRequest, Sandbox } from '../../sandbox/server';
 import { bundleFor, requestsDuring, run, useSandbox } from './helpers';
+import { rowOf } from '../support/rows';
 
 const OBJECT_ID = /^[0-9a-f]{24}$/;
 
@@ -20,9 +21,7 @@ afterAll(async () => {
 });
 
 function payloadOf(action: ActionValue): Readonly<Record<string, unknown>> {
-  const event = HOOK_EVENTS.find((e) => e.action === action);
-  if (!event) throw new Error(`no HOOK_EVENTS row for ${action}`);
-  return event.payload;
+  return rowOf({ HOOK_EVENTS }, action).payload;
 }
 
 function onlyRequest(sb: Sandbox, requests: RecordedRequest[]): RecordedRequest {

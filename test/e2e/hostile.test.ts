@@ -21,7 +21,6 @@ import {
 } from '../support/hostile-server';
 import { invoke, unpackZip, userMessage, type Outcome } from '../support/lambda';
 import { BLANK_CONTACT_ITEM } from '../support/expected';
-const n: number = 'x';
 
 jest.setTimeout(120_000);
 

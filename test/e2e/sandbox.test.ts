@@ -6,6 +6,7 @@ import { DEFAULT_API_KEY, SUSPENDED_API_KEY } from '../../sandbox/auth';
 import { startReceiver, type Receiver } from '../../sandbox/receiver';
 import { seedData } from '../../sandbox/seed';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
+import { rowOf } from '../support/rows';
 
 const VIDEO_1 = '69a381800100000000000001';
 const PDF_1 = '69a381800200000000000001';
@@ -358,7 +359,7 @@ describe('webhooks', () => {
   });
 
   it('perform answers 201 [the example] by the action header, [{}] for an unknown action', async () => {
-    const movedDeal = HOOK_EVENTS.find((e) => e.action === 'move_deal')?.payload;
+    const movedDeal = rowOf({ HOOK_EVENTS }, 'move_deal').payload;
     const reply = await call('GET', '/api/outbound/perform', { headers: { action: 'move_deal' } });
     expect(reply).toMatchObject({ status: 201, json: [movedDeal] });
     const unknown = await call('GET', '/api/outbound/perform', { headers: { action: 'nothing' } });
@@ -429,9 +430,7 @@ describe('webhooks', () => {
       body: { action: 'update_task' },
     });
     expect(reply.status).toBe(200);
-    expect((await hook.next()).body).toEqual(
-      HOOK_EVENTS.find((e) => e.action === 'update_task')?.payload,
-    );
+    expect((await hook.next()).body).toEqual(rowOf({ HOOK_EVENTS }, 'update_task').payload);
     // Control requests are not the service's, so they are not recorded.
     expect(sandbox.requests.length).toBe(before);
   });

@@ -7,6 +7,7 @@ import type { Bundle, PlainOutputField, ZObject } from 'zapier-platform-core';
 import { hookTriggers } from '../../src/hooks';
 import { HOOK_EVENTS, type ActionValue } from '../../src/hooks/events';
 import { API_KEY, appTester, bundleWith } from '../support/app';
+import { rowOf } from '../support/rows';
 
 const HOST = 'https://api.crmgrow.com';
 const WITH_CUSTOM_FIELDS: readonly ActionValue[] = [
@@ -25,7 +26,7 @@ const performApi = (action: ActionValue): nock.Interceptor =>
   );
 
 const staticFields = (action: ActionValue): PlainOutputField[] =>
-  (hookTriggers[action].operation.outputFields ?? []).filter(
+  (rowOf({ hookTriggers }, action).operation.outputFields ?? []).filter(
     (field): field is PlainOutputField => typeof field !== 'function',
   );
 
@@ -34,19 +35,20 @@ type Run = (z: ZObject, bundle: Bundle) => Promise<unknown>;
 /** What the Zap editor gets: the static fields and those of the function, as core merges them. */
 const loadFields = (action: ActionValue): Promise<PlainOutputField[]> =>
   // The app tester runs an operation's outputFields array (found by its place in the app) as the platform does.
-  appTester(hookTriggers[action].operation.outputFields as unknown as Run, bundleWith()) as Promise<
-    PlainOutputField[]
-  >;
+  appTester(
+    rowOf({ hookTriggers }, action).operation.outputFields as unknown as Run,
+    bundleWith(),
+  ) as Promise<PlainOutputField[]>;
 
 const performOf = (action: ActionValue): Run => {
-  const { operation } = hookTriggers[action];
+  const { operation } = rowOf({ hookTriggers }, action);
   if (operation.type !== 'hook' || typeof operation.perform !== 'function')
     throw new Error(`${action} has no perform function`);
   return operation.perform as Run;
 };
 
 const payloadOf = (action: ActionValue): Record<string, unknown> => ({
-  ...HOOK_EVENTS.find((event) => event.action === action)?.payload,
+  ...rowOf({ HOOK_EVENTS }, action).payload,
 });
 
 describe('the triggers with custom fields', () => {

@@ -7,6 +7,7 @@ import { hookTriggers } from '../../src/hooks';
 import { HOOK_EVENTS, type ActionValue, type RawPayload } from '../../src/hooks/events';
 import { derivedId, itemMaker, numberOf } from '../../src/hooks/normalise';
 import { API_KEY, appTester, bundleWith, failureOf } from '../support/app';
+import { rowOf } from '../support/rows';
 
 const HOST = 'https://api.crmgrow.com';
 const TARGET_URL = 'https://hooks.zapier.com/hooks/standard/1234567/abcdef0123456789/';
@@ -15,18 +16,14 @@ type Operation = (z: ZObject, bundle: Bundle) => Promise<unknown>;
 type Inputs = Record<string, unknown>;
 
 function operationOf(action: ActionValue, name: 'perform' | 'performList' | 'performSubscribe') {
-  const { operation } = hookTriggers[action];
+  const { operation } = rowOf({ hookTriggers }, action);
   if (operation.type !== 'hook') throw new Error(`${action} is not a REST-hook trigger`);
   const fn = operation[name];
   if (typeof fn !== 'function') throw new Error(`${action} has no ${name} function`);
   return fn as Operation;
 }
 
-const payloadOf = (action: ActionValue): RawPayload => {
-  const event = HOOK_EVENTS.find((row) => row.action === action);
-  if (!event) throw new Error(`no table row for ${action}`);
-  return event.payload;
-};
+const payloadOf = (action: ActionValue): RawPayload => rowOf({ HOOK_EVENTS }, action).payload;
 
 /** What perform returns for one delivered body with these filter values. */
 const perform = (action: ActionValue, inputData: Inputs, cleanedRequest: unknown) =>
@@ -40,7 +37,7 @@ const performList = (action: ActionValue, inputData: Inputs) =>
 
 /** The items the trigger makes of these payloads when nothing is filtered out (tested in hooks-table). */
 const items = (action: ActionValue, ...payloads: RawPayload[]) => {
-  const make = itemMaker(HOOK_EVENTS.find((row) => row.action === action) ?? { outputFields: [] });
+  const make = itemMaker(rowOf({ HOOK_EVENTS }, action));
   return payloads.flatMap((payload) => make(payload));
 };
 
@@ -135,7 +132,7 @@ describe('the filters the events table declares', () => {
   });
 
   it('are optional input fields of their trigger; the material types are a static dropdown', () => {
-    const fieldsOf = (action: ActionValue) => hookTriggers[action].operation.inputFields;
+    const fieldsOf = (action: ActionValue) => rowOf({ hookTriggers }, action).operation.inputFields;
     expect(fieldsOf('watch_material')).toEqual([
       {
         key: 'material_type',

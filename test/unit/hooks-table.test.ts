@@ -5,6 +5,7 @@ import App from '../../src/index';
 import { hookTriggers } from '../../src/hooks';
 import { HOOK_EVENTS } from '../../src/hooks/events';
 import { itemMaker, normalise } from '../../src/hooks/normalise';
+import { rowOf } from '../support/rows';
 
 const CONTACT_KEYS = [
   'id',
@@ -223,7 +224,7 @@ describe.each(HOOK_EVENTS.map((event) => [event.action, event] as const))('%s', 
 
 describe('delete_task', () => {
   it('has as its sample the task parsed out of removed_task, beside the payload as sent', () => {
-    const payload = HOOK_EVENTS.find((event) => event.action === 'delete_task')?.payload;
+    const { payload } = rowOf({ HOOK_EVENTS }, 'delete_task');
     expect(hookTriggers.delete_task.operation.sample).toEqual({
       ...payload,
       id: expect.stringMatching(/^evt_[0-9a-f]{24}$/),

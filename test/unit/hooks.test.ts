@@ -4,6 +4,7 @@ import type { Bundle, ZObject } from 'zapier-platform-core';
 import { hookTriggers } from '../../src/hooks';
 import { ACTION_VALUES, HOOK_EVENTS, type ActionValue } from '../../src/hooks/events';
 import { API_KEY, appTester, bundleWith, failureOf, userMessage } from '../support/app';
+import { rowOf } from '../support/rows';
 
 const HOST = 'https://api.crmgrow.com';
 const TARGET_URL = 'https://hooks.zapier.com/hooks/standard/1234567/abcdef0123456789/';
@@ -14,7 +15,7 @@ type Operation = (z: ZObject, bundle: Bundle) => Promise<unknown>;
 function hookOperation(
   action: ActionValue,
 ): Record<'subscribe' | 'unsubscribe' | 'list' | 'perform', Operation> {
-  const { operation } = hookTriggers[action];
+  const { operation } = rowOf({ hookTriggers }, action);
   if (operation.type !== 'hook') throw new Error(`${action} is not a REST-hook trigger`);
   const functions = {
     subscribe: operation.performSubscribe,
@@ -142,9 +143,8 @@ describe.each(ACTION_VALUES)('%s', (action) => {
   });
 
   describe('performList', () => {
-    const event = HOOK_EVENTS.find((row) => row.action === action);
-    if (!event) throw new Error(`no table row for ${action}`);
-    const sample = hookTriggers[action].operation.sample;
+    const event = rowOf({ HOOK_EVENTS }, action);
+    const sample = rowOf({ hookTriggers }, action).operation.sample;
 
     it('sends the action header and returns the sample in the shape of live events', async () => {
       performListApi(action).reply(201, [event.payload]);

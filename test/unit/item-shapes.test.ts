@@ -12,6 +12,7 @@ import { errors, type Bundle, type ZObject } from 'zapier-platform-core';
 import { HOOK_EVENTS, type HookEvent, type RawPayload } from '../../src/hooks/events';
 import { hookTrigger } from '../../src/hooks/trigger';
 import { toJson } from '../../src/http/json';
+import { rowOf } from '../support/rows';
 
 // PROPERTY_RUNS changes the count (`npm run mutation` sets it); the default keeps `npm test` quick.
 const RUNS = { seed: 20261122, numRuns: Number(process.env.PROPERTY_RUNS ?? 150) } as const;
@@ -828,8 +829,7 @@ describe('every item of every hook trigger, for any delivery in the observed sha
 
 describe('the payloads that list several records', () => {
   const check = async (action: string, payloads: fc.Arbitrary<unknown>): Promise<void> => {
-    const event = HOOK_EVENTS.find((row) => row.action === action);
-    if (!event) throw new Error(`No event ${action}`);
+    const event = rowOf({ HOOK_EVENTS }, action);
     const { spec, perform } = triggerOf(event);
     await fc.assert(
       fc.asyncProperty(payloads, async (body) => {

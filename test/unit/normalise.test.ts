@@ -19,6 +19,7 @@ import {
   type TypedField,
 } from '../../src/hooks/normalise';
 import { BLANK_CONTACT_ITEM, BLANK_CONTACT_RECORD } from '../support/expected';
+import { rowOf } from '../support/rows';
 
 const JANE_STRING = '[6512e4c1a9b3f2001e7d4a10,Jane,Cooper,jane.cooper@example.com,+14155550123]';
 const OMAR_STRING = '[6512e4c1a9b3f2001e7d4a2b,Omar,Haddad,omar.haddad@example.net,+13125550187]';
@@ -855,11 +856,7 @@ describe('values of the types their output fields declare', () => {
 });
 
 describe("the hook triggers' items", () => {
-  const eventOf = (action: ActionValue): HookEvent => {
-    const event = HOOK_EVENTS.find((row) => row.action === action);
-    if (!event) throw new Error(`no table row for ${action}`);
-    return event;
-  };
+  const eventOf = (action: ActionValue): HookEvent => rowOf({ HOOK_EVENTS }, action);
   /** The items of `action` for `payload`, and the lines they logged. */
   const itemsOf = (
     action: ActionValue,

@@ -5,8 +5,9 @@ import nock from 'nock';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { HOOK_EVENTS } from '../../src/hooks/events';
 import App from '../../src/index';
-import { LISTS, type ListKey } from '../../src/triggers/lists';
+import { LISTS } from '../../src/triggers/lists';
 import { API_KEY, appTester, bundleWith } from '../support/app';
+import { rowOf } from '../support/rows';
 
 interface Field {
   key: string;
@@ -587,7 +588,7 @@ describe('output types through perform, on every sample (T005, Z001)', () => {
   it.each(hooks)(
     '%s: the sample payload, as sent and with numbers and booleans as strings',
     async (_n, op) => {
-      const payload = HOOK_EVENTS.find((e) => e.action === op.key)?.payload;
+      const { payload } = rowOf({ HOOK_EVENTS }, op.key);
       for (const body of [payload, asStrings(payload)]) {
         const items = await appTester(performOf(op), bundleWith({ cleanedRequest: body as never }));
         expect(wrongTypes(op, items)).toEqual([]);
@@ -598,7 +599,7 @@ describe('output types through perform, on every sample (T005, Z001)', () => {
   it.each(triggers.filter(([, op]) => op.type !== 'hook'))(
     '%s: the sample, as the service lists it',
     async (_n, op) => {
-      const { endpoint } = LISTS[op.key as ListKey];
+      const { endpoint } = rowOf({ LISTS }, op.key);
       nock('https://api.crmgrow.com', { reqheaders: { authorization: API_KEY } })
         .get(endpoint.path)
         .reply(200, [op.sample]);
