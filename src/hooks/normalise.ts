@@ -132,14 +132,15 @@ function contactFromGroup(group: string, notes: Notes, where: string): ParsedCon
   let names: string[];
   let email: string;
   let phone: string[];
-  if (parts.length === 5) {
-    names = parts.slice(1, 3);
-    email = parts[3] ?? '';
-    phone = parts.slice(4);
-  } else if (emailAt >= 2) {
+  if (emailAt >= 2) {
+    // The address places the names before it and the phone after it.
     names = parts.slice(1, emailAt);
     email = parts[emailAt] ?? '';
     phone = parts.slice(emailAt + 1);
+  } else if (parts.length === 5) {
+    names = parts.slice(1, 3);
+    email = parts[3] ?? '';
+    phone = parts.slice(4);
   } else {
     // No address to go by: the last two parts are the address and the phone.
     const tail = Math.max(parts.length - 2, Math.min(parts.length, 3));

@@ -101,6 +101,22 @@ describe('contact strings', () => {
     });
   });
 
+  it('a name with a comma and no phone: the address, not the position, places the parts', () => {
+    const noPhone = '[6512e4c1a9b3f2001e7d4a10,John, Jr.,Smith,john@x.com]';
+    expect(notesOf((notes) => parseContacts(noPhone, notes, 'contacts'))).toEqual({
+      result: [
+        {
+          id: '6512e4c1a9b3f2001e7d4a10',
+          first_name: 'John, Jr.',
+          last_name: 'Smith',
+          email: 'john@x.com',
+          cell_phone: '',
+        },
+      ],
+      notes: [],
+    });
+  });
+
   it('a short group finds its address from the third part on: no last name, no phone', () => {
     const short = '[6512e4c1a9b3f2001e7d4a10,Jane,jane.cooper@example.com]';
     expect(notesOf((notes) => parseContacts(short, notes, 'contacts'))).toEqual({
