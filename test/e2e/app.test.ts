@@ -4,6 +4,14 @@
 // would see.
 import type { Bundle } from 'zapier-platform-core';
 import type { RecordedRequest } from '../../sandbox/server';
+import {
+  CALLING,
+  keysOf,
+  type CreateKey,
+  type PollingKey,
+  type SearchKey,
+} from '../support/expectations';
+import { rowOf } from '../support/rows';
 import { bundleFor, failureOf, requestsDuring, run, useSandbox } from './helpers';
 
 const API_KEY = 'eyJhbGciOiJIUzI1NiJ9.ZTJlLXVzZXI.e2e-Key-7Q2x';
@@ -49,46 +57,38 @@ describe('the connection', () => {
   });
 });
 
+/** The sandbox's items of each list (sandbox/seed.ts), by title, for the dropdowns. */
+const CHOICES = {
+  video: [
+    { id: '69a381800100000000000003', title: 'How Escrow Works' },
+    { id: '69a381800100000000000002', title: 'Meet Your Agent' },
+    { id: '69a381800100000000000001', title: 'Virtual Tour - 1200 Market Street' },
+  ],
+  pdf: [
+    { id: '69a381800200000000000001', title: 'Buyer Guide 2026' },
+    { id: '69a381800200000000000002', title: 'Seller Checklist' },
+  ],
+  image: [
+    { id: '69a381800300000000000002', title: 'Just Sold Postcard' },
+    { id: '69a381800300000000000001', title: 'Open House Flyer' },
+  ],
+  template: [
+    { id: '69a381800400000000000001', title: 'Follow-Up After Showing (Email)' },
+    { id: '69a381800400000000000002', title: 'Quick Check-In (SMS)' },
+    { id: '69a381800400000000000004', title: 'Showing Reminder (SMS)' },
+    { id: '69a381800400000000000003', title: 'Welcome to the Neighborhood (Email)' },
+  ],
+} as const satisfies Record<PollingKey, readonly { id: string; title: string }[]>;
+
 describe('polling triggers (also the dropdown sources)', () => {
-  it.each([
-    [
-      'video',
-      '/api/video',
-      [
-        { id: '69a381800100000000000003', title: 'How Escrow Works' },
-        { id: '69a381800100000000000002', title: 'Meet Your Agent' },
-        { id: '69a381800100000000000001', title: 'Virtual Tour - 1200 Market Street' },
-      ],
-    ],
-    [
-      'pdf',
-      '/api/pdf',
-      [
-        { id: '69a381800200000000000001', title: 'Buyer Guide 2026' },
-        { id: '69a381800200000000000002', title: 'Seller Checklist' },
-      ],
-    ],
-    [
-      'image',
-      '/api/image',
-      [
-        { id: '69a381800300000000000002', title: 'Just Sold Postcard' },
-        { id: '69a381800300000000000001', title: 'Open House Flyer' },
-      ],
-    ],
-    [
-      'template',
-      '/api/template',
-      [
-        { id: '69a381800400000000000001', title: 'Follow-Up After Showing (Email)' },
-        { id: '69a381800400000000000002', title: 'Quick Check-In (SMS)' },
-        { id: '69a381800400000000000004', title: 'Showing Reminder (SMS)' },
-        { id: '69a381800400000000000003', title: 'Welcome to the Neighborhood (Email)' },
-      ],
-    ],
-  ] as const)(
+  it.each(
+    keysOf('polling').map((key) => {
+      const { call } = rowOf({ CALLING }, key);
+      return [key, call.path, call.base, rowOf({ CHOICES }, key)] as const;
+    }),
+  )(
     '%s fills its dropdown with every item of GET %s, by title',
-    async (key, path, choices) => {
+    async (key, path, base, choices) => {
       const sb = sandbox();
       const { result, requests } = await requestsDuring(sb, () =>
         run(
@@ -98,7 +98,7 @@ describe('polling triggers (also the dropdown sources)', () => {
       );
       expect(result).toEqual(choices);
       const request = onlyRequest(requests);
-      expect([request.method, request.path, request.base]).toEqual(['GET', path, 'BASE_URL']);
+      expect([request.method, request.path, request.base]).toEqual(['GET', path, base]);
       expect(request.headers['content-type']).toBe('application/json');
     },
   );
@@ -115,36 +115,30 @@ describe('polling triggers (also the dropdown sources)', () => {
   });
 });
 
+/** What each search is asked for in the sandbox's lists, and what it finds. */
+const FINDS = {
+  find_video: [
+    '  how escrow WORKS ',
+    [{ id: '69a381800100000000000003', title: 'How Escrow Works' }],
+  ],
+  find_pdf: ['guide', [{ id: '69a381800200000000000001', title: 'Buyer Guide 2026' }]],
+  find_image: ['Open House Flyer', [{ id: '69a381800300000000000001', title: 'Open House Flyer' }]],
+  find_template: [
+    '(sms)',
+    [
+      { id: '69a381800400000000000004', title: 'Showing Reminder (SMS)' },
+      { id: '69a381800400000000000002', title: 'Quick Check-In (SMS)' },
+    ],
+  ],
+} as const satisfies Record<SearchKey, readonly [string, readonly { id: string; title: string }[]]>;
+
 describe('searches (title → id, for the id fields)', () => {
-  it.each([
-    [
-      'find_video',
-      '/api/video',
-      '  how escrow WORKS ',
-      [{ id: '69a381800100000000000003', title: 'How Escrow Works' }],
-    ],
-    [
-      'find_pdf',
-      '/api/pdf',
-      'guide',
-      [{ id: '69a381800200000000000001', title: 'Buyer Guide 2026' }],
-    ],
-    [
-      'find_image',
-      '/api/image',
-      'Open House Flyer',
-      [{ id: '69a381800300000000000001', title: 'Open House Flyer' }],
-    ],
-    [
-      'find_template',
-      '/api/template',
-      '(sms)',
-      [
-        { id: '69a381800400000000000004', title: 'Showing Reminder (SMS)' },
-        { id: '69a381800400000000000002', title: 'Quick Check-In (SMS)' },
-      ],
-    ],
-  ] as const)('%s finds by title with one GET %s', async (key, path, title, found) => {
+  it.each(
+    keysOf('search').map((key) => {
+      const { call } = rowOf({ CALLING }, key);
+      return [key, call.path, call.base, ...rowOf({ FINDS }, key)] as const;
+    }),
+  )('%s finds by title with one GET %s', async (key, path, base, title, found) => {
     const sb = sandbox();
     const { result, requests } = await requestsDuring(sb, () =>
       run(`searches.${key}.operation.perform`, bundleFor(sb, { inputData: { title } })),
@@ -154,26 +148,23 @@ describe('searches (title → id, for the id fields)', () => {
     expect([request.method, request.path, request.base, request.status]).toEqual([
       'GET',
       path,
-      'BASE_URL',
+      base,
       200,
     ]);
     expect(request.headers['content-type']).toBe('application/json');
   });
 
-  it.each(['find_video', 'find_pdf', 'find_image', 'find_template'])(
-    '%s finds nothing: [] after one request, not an error',
-    async (key) => {
-      const sb = sandbox();
-      const { result, requests } = await requestsDuring(sb, () =>
-        run(
-          `searches.${key}.operation.perform`,
-          bundleFor(sb, { inputData: { title: 'Mortgage Calculator' } }),
-        ),
-      );
-      expect(result).toEqual([]);
-      onlyRequest(requests);
-    },
-  );
+  it.each(keysOf('search'))('%s finds nothing: [] after one request, not an error', async (key) => {
+    const sb = sandbox();
+    const { result, requests } = await requestsDuring(sb, () =>
+      run(
+        `searches.${key}.operation.perform`,
+        bundleFor(sb, { inputData: { title: 'Mortgage Calculator' } }),
+      ),
+    );
+    expect(result).toEqual([]);
+    onlyRequest(requests);
+  });
 
   it('a blank title fails before any request', async () => {
     const sb = sandbox();
@@ -257,54 +248,61 @@ describe('a large account: 50,000 videos', () => {
 });
 
 describe('creates', () => {
-  it.each([
-    ['send_video', '/api/send-video', 'BASE_URL', 'video_id', 'videos', 'video'],
-    ['send_pdf', '/api/send-pdf', 'ALT_BASE_URL', 'pdf_id', 'pdfs', 'pdf'],
-    ['send_image', '/api/send-image', 'BASE_URL', 'image_id', 'images', 'image'],
-  ] as const)(
-    '%s POSTs %s on %s and the contact is created',
-    async (key, path, base, idKey, list, kind) => {
-      const sb = sandbox();
-      const email = `${key}.new@example.com`;
-      const materialId = sb.data[list][1]?.id ?? '';
-      const templateId = '69a381800400000000000002';
-      const { result, requests } = await requestsDuring(sb, () =>
-        run(
-          `creates.${key}.operation.perform`,
-          bundleFor(sb, {
-            inputData: { email: ` ${email} `, [idKey]: materialId, template_id: templateId },
-          }),
-        ),
-      );
-      expect(result).toEqual({
-        id: `${materialId}:${email}`,
-        status: true,
-        email,
-        [idKey]: materialId,
-        template_id: templateId,
-      });
-      const request = onlyRequest(requests);
-      expect([request.method, request.path, request.base, request.status]).toEqual([
-        'POST',
-        path,
-        base,
-        200,
-      ]);
-      expect(request.headers['content-type']).toBe('application/json');
-      expect(request.body).toEqual({ email, [idKey]: materialId, template_id: templateId });
-      expect(sb.sends.at(-1)).toEqual({
-        kind,
-        base,
-        email,
-        materialId,
-        templateId,
-        contactId: expect.stringMatching(/^[0-9a-f]{24}$/),
-        contactCreated: true,
-        at: expect.any(String),
-      });
-      expect(sb.data.contacts.at(-1)).toMatchObject({ email, first_name: `${key}.new` });
-    },
-  );
+  /** Each send's id field, the sandbox's list of its material, and the kind the sandbox records. */
+  const SENDING = {
+    send_video: ['video_id', 'videos', 'video'],
+    send_pdf: ['pdf_id', 'pdfs', 'pdf'],
+    send_image: ['image_id', 'images', 'image'],
+  } as const satisfies Record<Exclude<CreateKey, 'add_note'>, readonly [string, string, string]>;
+
+  it.each(
+    keysOf('create')
+      .filter((key) => key !== 'add_note')
+      .map((key) => {
+        const { call } = rowOf({ CALLING }, key);
+        return [key, call.path, call.base, ...rowOf({ SENDING }, key)] as const;
+      }),
+  )('%s POSTs %s on %s and the contact is created', async (key, path, base, idKey, list, kind) => {
+    const sb = sandbox();
+    const email = `${key}.new@example.com`;
+    const materialId = sb.data[list][1]?.id ?? '';
+    const templateId = '69a381800400000000000002';
+    const { result, requests } = await requestsDuring(sb, () =>
+      run(
+        `creates.${key}.operation.perform`,
+        bundleFor(sb, {
+          inputData: { email: ` ${email} `, [idKey]: materialId, template_id: templateId },
+        }),
+      ),
+    );
+    expect(result).toEqual({
+      id: `${materialId}:${email}`,
+      status: true,
+      email,
+      [idKey]: materialId,
+      template_id: templateId,
+    });
+    const request = onlyRequest(requests);
+    expect([request.method, request.path, request.base, request.status]).toEqual([
+      'POST',
+      path,
+      base,
+      200,
+    ]);
+    expect(request.headers['content-type']).toBe('application/json');
+    expect(request.body).toEqual({ email, [idKey]: materialId, template_id: templateId });
+    expect(sb.sends.at(-1)).toEqual({
+      kind,
+      base,
+      email,
+      materialId,
+      templateId,
+      contactId: expect.stringMatching(/^[0-9a-f]{24}$/),
+      contactCreated: true,
+      at: expect.any(String),
+    });
+    expect(sb.data.contacts.at(-1)).toMatchObject({ email, first_name: `${key}.new` });
+  });
 
   it('send_pdf goes to BASE_URL when ALT_BASE_URL is not set', async () => {
     const sb = sandbox();
@@ -355,10 +353,11 @@ describe('creates', () => {
       updated_at: note?.updated_at,
     });
     const request = onlyRequest(requests);
+    const { call } = rowOf({ CALLING }, 'add_note');
     expect([request.method, request.path, request.base, request.status]).toEqual([
-      'POST',
-      '/api/note',
-      'BASE_URL',
+      call.method,
+      call.path,
+      call.base,
       200,
     ]);
     expect(request.headers['content-type']).toBe('application/json');

@@ -2,10 +2,11 @@
 // subscribes a local receiver, the sandbox delivers the event as the service
 // does, the app turns the delivered body into an item, and unsubscribes.
 import type { Bundle } from 'zapier-platform-core';
-import { ACTION_VALUES, HOOK_EVENTS, type ActionValue } from '../../src/hooks/events';
+import { HOOK_EVENTS, type ActionValue } from '../../src/hooks/events';
 import { startReceiver, type ReceivedHook, type Receiver } from '../../sandbox/receiver';
 import type { RecordedRequest, Sandbox } from '../../sandbox/server';
 import { bundleFor, requestsDuring, run, useSandbox } from './helpers';
+import { HOOK_CALLS, keysOf } from '../support/expectations';
 import { rowOf } from '../support/rows';
 
 const OBJECT_ID = /^[0-9a-f]{24}$/;
@@ -65,9 +66,7 @@ async function subscribe(
   );
   const request = onlyRequest(sb, requests);
   expect(request).toMatchObject({
-    method: 'POST',
-    path: '/api/outbound/subscribe',
-    base: 'BASE_URL',
+    ...HOOK_CALLS.subscribe,
     body: { hookUrl: receiver.url, action },
     status: 201,
   });
@@ -87,8 +86,8 @@ async function unsubscribe(
     ),
   );
   expect(onlyRequest(sb, requests)).toMatchObject({
-    method: 'DELETE',
-    path: '/api/outbound/unsubscribe',
+    method: HOOK_CALLS.unsubscribe.method,
+    path: HOOK_CALLS.unsubscribe.path,
     query: { id: subscribeData.id },
     status: 201,
   });
@@ -122,7 +121,7 @@ function expectNormalised(
   }
 }
 
-describe.each(ACTION_VALUES)('%s', (action) => {
+describe.each(keysOf('hook'))('%s', (action) => {
   it('subscribe → sample → deliver → perform → unsubscribe', async () => {
     const sb = sandbox();
     const payload = payloadOf(action);
@@ -141,8 +140,8 @@ describe.each(ACTION_VALUES)('%s', (action) => {
     );
     const listRequest = onlyRequest(sb, list.requests);
     expect(listRequest).toMatchObject({
-      method: 'GET',
-      path: '/api/outbound/perform',
+      method: HOOK_CALLS.performList.method,
+      path: HOOK_CALLS.performList.path,
       status: 201,
     });
     expect(listRequest.headers.action).toBe(action);

@@ -10,6 +10,10 @@ const HOMES: Readonly<Record<string, string>> = {
   LISTS: 'src/triggers/lists.ts',
   SENDS: 'src/creates/sends.ts',
   ENDPOINTS: 'src/http/endpoints.ts',
+  // The tests' own expectations, written out once.
+  OPERATIONS: 'test/support/expectations.ts',
+  HOOKS: 'OPERATIONS in test/support/expectations.ts',
+  CALLING: 'OPERATIONS in test/support/expectations.ts',
 };
 
 /** A row of a table that is an array: HOOK_EVENTS' rows have an action, others a key. */

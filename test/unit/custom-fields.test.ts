@@ -7,16 +7,14 @@ import type { Bundle, PlainOutputField, ZObject } from 'zapier-platform-core';
 import { hookTriggers } from '../../src/hooks';
 import { HOOK_EVENTS, type ActionValue } from '../../src/hooks/events';
 import { API_KEY, appTester, bundleWith } from '../support/app';
+import { HOOKS, keysOf } from '../support/expectations';
 import { rowOf } from '../support/rows';
 
 const HOST = 'https://api.crmgrow.com';
-const WITH_CUSTOM_FIELDS: readonly ActionValue[] = [
-  'add_contact',
-  'update_contact',
-  'delete_contact',
-  'add_deal',
-  'lead_source',
-];
+/** The triggers whose payloads, as test/support/expectations.ts writes them, carry additional_field. */
+const WITH_CUSTOM_FIELDS: readonly ActionValue[] = keysOf('hook').filter((action) =>
+  HOOKS[action].payloadKeys.includes('additional_field'),
+);
 
 /** The one request: GET perform with the key and the action, no body and no Content-Type. */
 const performApi = (action: ActionValue): nock.Interceptor =>

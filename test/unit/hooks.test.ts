@@ -1,9 +1,10 @@
-// The REST-hook operations of all fifteen triggers, through the real request pipeline.
+// The REST-hook operations of every hook trigger, through the real request pipeline.
 import nock from 'nock';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { hookTriggers } from '../../src/hooks';
 import { ACTION_VALUES, HOOK_EVENTS, type ActionValue } from '../../src/hooks/events';
 import { API_KEY, appTester, bundleWith, failureOf, userMessage } from '../support/app';
+import { HOOK_CALLS, keysOf } from '../support/expectations';
 import { rowOf } from '../support/rows';
 
 const HOST = 'https://api.crmgrow.com';
@@ -32,15 +33,15 @@ function hookOperation(
 const subscribeApi = (action: ActionValue): nock.Interceptor =>
   nock(HOST, {
     reqheaders: { Authorization: API_KEY, 'Content-Type': 'application/json' },
-  }).post('/api/outbound/subscribe', { hookUrl: TARGET_URL, action });
+  }).post(HOOK_CALLS.subscribe.path, { hookUrl: TARGET_URL, action });
 
 const unsubscribeApi = (id: string): nock.Interceptor =>
   nock(HOST, { reqheaders: { Authorization: API_KEY }, badheaders: ['Content-Type'] })
-    .delete('/api/outbound/unsubscribe')
+    .delete(HOOK_CALLS.unsubscribe.path)
     .query({ id });
 
 const performListApi = (action: ActionValue): nock.Interceptor =>
-  nock(HOST, { reqheaders: { Authorization: API_KEY, action } }).get('/api/outbound/perform');
+  nock(HOST, { reqheaders: { Authorization: API_KEY, action } }).get(HOOK_CALLS.performList.path);
 
 /**
  * The lines the app logged through z.console while `act` ran (the unit setup's
@@ -78,30 +79,14 @@ const NOTE_ITEM = {
 };
 
 describe('the hook triggers', () => {
-  it('are the fifteen action values, in the order of the interface', () => {
-    expect(Object.keys(hookTriggers)).toEqual([
-      'add_contact',
-      'update_contact',
-      'delete_contact',
-      'add_deal',
-      'move_deal',
-      'send_material',
-      'watch_material',
-      'assigned_automation',
-      'create_note',
-      'update_note',
-      'delete_note',
-      'create_task',
-      'update_task',
-      'delete_task',
-      'lead_source',
-    ]);
+  it('are the action values written out, in the order of the interface', () => {
+    expect(Object.keys(hookTriggers)).toEqual(keysOf('hook'));
     expect([...ACTION_VALUES]).toEqual(Object.keys(hookTriggers));
     expect(HOOK_EVENTS.map((event) => event.action)).toEqual([...ACTION_VALUES]);
   });
 });
 
-describe.each(ACTION_VALUES)('%s', (action) => {
+describe.each(keysOf('hook'))('%s', (action) => {
   const op = hookOperation(action);
 
   describe('performSubscribe', () => {

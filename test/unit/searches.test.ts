@@ -1,6 +1,7 @@
 // The four title searches (Find Video, Find PDF, Find Image, Find Template)
-// and the `search` links of the actions' id fields. Paths, labels and
-// messages are written out here, not read back from the code under test.
+// and the `search` links of the actions' id fields. Messages are written out
+// here, paths, nouns and labels in test/support/expectations.ts, not read back
+// from the code under test.
 import nock from 'nock';
 import type { Bundle, PlainInputField, ZObject } from 'zapier-platform-core';
 import App from '../../src/index';
@@ -16,49 +17,39 @@ import {
   unmatchedRequests,
   userMessage,
 } from '../support/app';
+import { CALLING, keysOf, type SearchKey } from '../support/expectations';
+import { rowOf } from '../support/rows';
 
 const EXPECTED = {
   find_video: {
     list: 'video',
-    path: '/api/video',
-    noun: 'Video',
-    label: 'Find Video',
     description: 'Finds a video by its title.',
     singular: 'video',
     plural: 'videos',
   },
   find_pdf: {
     list: 'pdf',
-    path: '/api/pdf',
-    noun: 'PDF',
-    label: 'Find PDF',
     description: 'Finds a PDF by its title.',
     singular: 'PDF',
     plural: 'PDFs',
   },
   find_image: {
     list: 'image',
-    path: '/api/image',
-    noun: 'Image',
-    label: 'Find Image',
     description: 'Finds an image by its title.',
     singular: 'image',
     plural: 'images',
   },
   find_template: {
     list: 'template',
-    path: '/api/template',
-    noun: 'Template',
-    label: 'Find Template',
     description: 'Finds a template by its title.',
     singular: 'template',
     plural: 'templates',
   },
-} as const satisfies Record<string, { list: ListKey; [detail: string]: string }>;
+} as const satisfies Record<SearchKey, { list: ListKey; [detail: string]: string }>;
 
 type FindKey = keyof typeof EXPECTED;
 type Perform = (z: ZObject, bundle: Bundle) => Promise<unknown>;
-const KEYS = Object.keys(EXPECTED) as FindKey[];
+const KEYS: FindKey[] = keysOf('search');
 
 /** The search key each id field of each action links, written out. */
 const LINKS: Record<keyof typeof creates, Record<string, string>> = {
@@ -78,7 +69,7 @@ const find = (key: FindKey, inputData: Record<string, unknown>): Promise<unknown
 const api = (key: FindKey, host = 'https://api.crmgrow.com'): nock.Interceptor =>
   nock(host, {
     reqheaders: { authorization: API_KEY, 'content-type': 'application/json' },
-  }).get(EXPECTED[key].path);
+  }).get(rowOf({ CALLING }, key).call.path);
 
 /** An ObjectId created `second` seconds after 2026-03-01T00:00:00Z. */
 const objectId = (second: number): string => (0x69a38180 + second).toString(16) + '0'.repeat(16);
@@ -94,12 +85,18 @@ const HTML_404 = '<!DOCTYPE html>\n<html><body><pre>Cannot GET /api/x</pre></bod
 
 describe('searches', () => {
   it('the app has exactly the four searches', () => {
-    expect(Object.keys(App.searches ?? {}).sort()).toEqual([...KEYS].sort());
+    expect(Object.keys(App.searches ?? {})).toEqual(KEYS);
     for (const key of KEYS) expect(App.searches?.[key]).toBe(searches[key]);
   });
 
   describe.each(KEYS)('%s', (key) => {
-    const expected = EXPECTED[key];
+    const facts = rowOf({ CALLING }, key);
+    const expected = {
+      ...EXPECTED[key],
+      noun: facts.noun,
+      label: facts.label,
+      path: facts.call.path,
+    };
     const search = searches[key];
 
     it('is labelled "Find …", with a "Finds …." description and the trigger\'s noun', () => {

@@ -1,45 +1,35 @@
 // The four list triggers (videos, PDFs, images, templates), which also feed
-// the actions' dropdowns. Paths, labels and texts are written out here, not
-// read back from the code under test.
+// the actions' dropdowns. Texts are written out here, paths, nouns and labels
+// in test/support/expectations.ts, not read back from the code under test.
 import nock from 'nock';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import App from '../../src/index';
 import { LISTS, withBoundedTitles, type ListItem, type ListKey } from '../../src/triggers/lists';
 import { pollingTriggers } from '../../src/triggers';
 import { API_KEY, appTester, bundleWith, failureOf, userMessage } from '../support/app';
+import { CALLING, keysOf } from '../support/expectations';
+import { rowOf } from '../support/rows';
 
 const EXPECTED = {
   video: {
-    path: '/api/video',
-    noun: 'Video',
-    label: 'New Video',
     plural: 'videos',
     description: 'Triggers when a new video is added to your library.',
   },
   pdf: {
-    path: '/api/pdf',
-    noun: 'PDF',
-    label: 'New PDF',
     plural: 'PDFs',
     description: 'Triggers when a new PDF is added to your library.',
   },
   image: {
-    path: '/api/image',
-    noun: 'Image',
-    label: 'New Image',
     plural: 'images',
     description: 'Triggers when a new image is added to your library.',
   },
   template: {
-    path: '/api/template',
-    noun: 'Template',
-    label: 'New Template',
     plural: 'templates',
     description: 'Triggers when a new email or text (SMS) template is added.',
   },
 } as const satisfies Record<ListKey, unknown>;
 
-const KEYS = Object.keys(LISTS) as ListKey[];
+const KEYS: ListKey[] = keysOf('polling');
 
 type Perform = (z: ZObject, bundle: Bundle) => Promise<unknown>;
 
@@ -77,7 +67,7 @@ const scrambled = (n: number): number[] => Array.from({ length: n }, (_, i) => (
 const api = (key: ListKey, host = 'https://api.crmgrow.com'): nock.Interceptor =>
   nock(host, {
     reqheaders: { authorization: API_KEY, 'content-type': 'application/json' },
-  }).get(EXPECTED[key].path);
+  }).get(rowOf({ CALLING }, key).call.path);
 
 /** The lines the app logged through z.console while `run` ran. */
 async function logsOf(run: () => Promise<unknown>): Promise<string[]> {
@@ -92,12 +82,18 @@ async function logsOf(run: () => Promise<unknown>): Promise<string[]> {
 
 describe('list triggers', () => {
   it('the table holds exactly the four lists, all registered in the app', () => {
-    expect([...KEYS].sort()).toEqual(['image', 'pdf', 'template', 'video']);
+    expect(Object.keys(LISTS)).toEqual(KEYS);
     for (const key of KEYS) expect(App.triggers?.[key]).toBe(pollingTriggers[key]);
   });
 
   describe.each(KEYS)('%s', (key) => {
-    const expected = EXPECTED[key];
+    const facts = rowOf({ CALLING }, key);
+    const expected = {
+      ...EXPECTED[key],
+      noun: facts.noun,
+      label: facts.label,
+      path: facts.call.path,
+    };
     const trigger = pollingTriggers[key];
     const id = (n: number): string => `64b7f0c2a91e3d5f8c2b4a${String(n).padStart(2, '0')}`;
 
