@@ -18,7 +18,7 @@ import {
   searchListsOf,
   titlesOf,
 } from '../../scripts/lib/operations';
-import { app, useSandbox } from './helpers';
+import { app, deliveredRequest, useSandbox } from './helpers';
 
 const KINDS = [
   'auth',
@@ -231,13 +231,7 @@ async function walk(sb: Sandbox, receiver: Receiver): Promise<Outcome[]> {
               expectItems(
                 await invoke(`${op}.perform`, {
                   authData,
-                  cleanedRequest: hook.body as Bundle['cleanedRequest'],
-                  rawRequest: {
-                    method: 'POST',
-                    querystring: '',
-                    headers: { 'Content-Type': String(hook.headers['content-type']) },
-                    content: hook.rawBody,
-                  },
+                  ...deliveredRequest(hook),
                   targetUrl: receiver.url,
                   subscribeData,
                 }),

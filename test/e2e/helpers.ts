@@ -2,6 +2,7 @@
 // pretest) run through core's app tester, against a sandbox on loopback.
 // No nock here: every request is real HTTP.
 import { createAppTester, type Bundle } from 'zapier-platform-core';
+import type { ReceivedHook } from '../../sandbox/receiver';
 import { loadCompiledApp, methodAt, userMessageOf } from '../../sandbox/harness';
 import { pointAppAt } from '../../sandbox/env';
 import {
@@ -67,3 +68,16 @@ export async function failureOf(
   }
   throw new Error('expected a failure, but the call succeeded');
 }
+
+/** A webhook as Zapier hands it to perform: parsed, and as the raw request it came in. */
+export const deliveredRequest = (
+  hook: ReceivedHook,
+): Pick<Bundle, 'cleanedRequest' | 'rawRequest'> => ({
+  cleanedRequest: hook.body as Bundle['cleanedRequest'],
+  rawRequest: {
+    method: 'POST',
+    querystring: '',
+    headers: { 'Content-Type': String(hook.headers['content-type']) },
+    content: hook.rawBody,
+  },
+});

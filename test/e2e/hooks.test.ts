@@ -5,7 +5,7 @@ import type { Bundle } from 'zapier-platform-core';
 import { HOOK_EVENTS, type ActionValue } from '../../src/hooks/events';
 import { startReceiver, type ReceivedHook, type Receiver } from '../../sandbox/receiver';
 import type { RecordedRequest, Sandbox } from '../../sandbox/server';
-import { bundleFor, requestsDuring, run, useSandbox } from './helpers';
+import { bundleFor, deliveredRequest, requestsDuring, run, useSandbox } from './helpers';
 import { HOOK_CALLS, keysOf } from '../support/expectations';
 import { rowOf } from '../support/rows';
 
@@ -42,13 +42,7 @@ const deliveredBundle = (
 ): Partial<Bundle> =>
   bundleFor(sb, {
     inputData,
-    cleanedRequest: hook.body as Bundle['cleanedRequest'],
-    rawRequest: {
-      method: 'POST',
-      querystring: '',
-      headers: { 'Content-Type': String(hook.headers['content-type']) },
-      content: hook.rawBody,
-    },
+    ...deliveredRequest(hook),
     targetUrl: receiver.url,
     subscribeData,
   });

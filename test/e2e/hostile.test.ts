@@ -20,7 +20,7 @@ import {
   type HostileServer,
 } from '../support/hostile-server';
 import { invoke, unpackZip, userMessage, type Outcome } from '../support/lambda';
-import { BLANK_CONTACT_ITEM } from '../support/expected';
+import { BLANK_CONTACT_ITEM, JANE_CONTACT } from '../support/expected';
 
 jest.setTimeout(120_000);
 
@@ -875,15 +875,7 @@ describe('the service at its worst, through build.zip as Zapier runs it', () => 
           id: '6601a3f9c2d4e50013b7e9a1',
           title: 'Café recap',
           content: null,
-          contacts: [
-            {
-              id: '6512e4c1a9b3f2001e7d4a10',
-              first_name: 'Jane',
-              last_name: 'Cooper',
-              email: 'jane.cooper@example.com',
-              cell_phone: '+14155550123',
-            },
-          ],
+          contacts: [JANE_CONTACT],
         });
         expect(outcomes.sampleDeep?.logs).toEqual([
           'create_note sample: A value nested too deep to show was left blank.',

@@ -23,3 +23,12 @@ export const BLANK_CONTACT_RECORD = {
 
 /** The same as a Deleted Contact item: with its (empty) custom fields. */
 export const BLANK_CONTACT_ITEM = { ...BLANK_CONTACT_RECORD, custom_fields: {} } as const;
+
+/** Jane Cooper, the contact of the samples, as her contact string is parsed. */
+export const JANE_CONTACT = {
+  id: '6512e4c1a9b3f2001e7d4a10',
+  first_name: 'Jane',
+  last_name: 'Cooper',
+  email: 'jane.cooper@example.com',
+  cell_phone: '+14155550123',
+} as const;

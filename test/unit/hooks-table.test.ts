@@ -7,6 +7,7 @@ import { HOOK_EVENTS } from '../../src/hooks/events';
 import { itemMaker, normalise } from '../../src/hooks/normalise';
 import { HOOKS, keysOf } from '../support/expectations';
 import { rowOf } from '../support/rows';
+import { JANE_CONTACT } from '../support/expected';
 
 const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/;
 const SMALL_WORDS = new Set(['a', 'an', 'and', 'the', 'to', 'of', 'or', 'in', 'on', 'for']);
@@ -143,15 +144,7 @@ describe('delete_task', () => {
       type: 'call',
       content: 'Call Jane about the pre-approval letter',
       contact: '[6512e4c1a9b3f2001e7d4a10,Jane,Cooper,jane.cooper@example.com,+14155550123]',
-      contacts: [
-        {
-          id: '6512e4c1a9b3f2001e7d4a10',
-          first_name: 'Jane',
-          last_name: 'Cooper',
-          email: 'jane.cooper@example.com',
-          cell_phone: '+14155550123',
-        },
-      ],
+      contacts: [JANE_CONTACT],
       due_date: '2026-03-20T17:00:00.000Z',
       set_recurrence: true,
       recurrence_mode: 'WEEK',

@@ -6,6 +6,7 @@ import { ACTION_VALUES, HOOK_EVENTS, type ActionValue } from '../../src/hooks/ev
 import { API_KEY, appTester, bundleWith, failureOf, userMessage } from '../support/app';
 import { HOOK_CALLS, keysOf } from '../support/expectations';
 import { rowOf } from '../support/rows';
+import { JANE_CONTACT } from '../support/expected';
 
 const HOST = 'https://api.crmgrow.com';
 const TARGET_URL = 'https://hooks.zapier.com/hooks/standard/1234567/abcdef0123456789/';
@@ -67,15 +68,7 @@ const NOTE_EVENT = {
 };
 const NOTE_ITEM = {
   ...NOTE_EVENT,
-  contacts: [
-    {
-      id: '6512e4c1a9b3f2001e7d4a10',
-      first_name: 'Jane',
-      last_name: 'Cooper',
-      email: 'jane.cooper@example.com',
-      cell_phone: '+14155550123',
-    },
-  ],
+  contacts: [JANE_CONTACT],
 };
 
 describe('the hook triggers', () => {

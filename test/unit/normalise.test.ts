@@ -18,18 +18,12 @@ import {
   type NormalisedEvent,
   type TypedField,
 } from '../../src/hooks/normalise';
-import { BLANK_CONTACT_ITEM, BLANK_CONTACT_RECORD } from '../support/expected';
+import { BLANK_CONTACT_ITEM, BLANK_CONTACT_RECORD, JANE_CONTACT } from '../support/expected';
 import { rowOf } from '../support/rows';
 
 const JANE_STRING = '[6512e4c1a9b3f2001e7d4a10,Jane,Cooper,jane.cooper@example.com,+14155550123]';
 const OMAR_STRING = '[6512e4c1a9b3f2001e7d4a2b,Omar,Haddad,omar.haddad@example.net,+13125550187]';
-const JANE = {
-  id: '6512e4c1a9b3f2001e7d4a10',
-  first_name: 'Jane',
-  last_name: 'Cooper',
-  email: 'jane.cooper@example.com',
-  cell_phone: '+14155550123',
-};
+const JANE = JANE_CONTACT;
 const OMAR = {
   id: '6512e4c1a9b3f2001e7d4a2b',
   first_name: 'Omar',
