@@ -4,13 +4,16 @@
 import { parseArgs } from 'node:util';
 import { ACTION_VALUES } from '../src/hooks/events';
 import { dotenvLines } from './env';
+import { MATERIAL_KINDS, MATERIALS } from './seed';
 import { startSandbox } from './server';
 
-const USAGE = `Usage: npm run sandbox [-- --port <n>] [--videos <n>] [--pdfs <n>] [--images <n>] [--templates <n>]
+const SIZES = [...MATERIAL_KINDS.map((kind) => MATERIALS[kind].plural), 'templates'] as const;
+
+const USAGE = `Usage: npm run sandbox [-- --port <n>] ${SIZES.map((s) => `[--${s} <n>]`).join(' ')}
   --port <n>   serve BASE_URL on 127.0.0.1:<n> and ALT_BASE_URL on <n+1> (default: free ports)`;
 
-function wholeNumber(name: string, raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined;
+function wholeNumber(name: string, raw: string | boolean | undefined): number | undefined {
+  if (typeof raw !== 'string') return undefined;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0)
     throw new Error(`--${name} must be a whole number, got "${raw}"`);
@@ -18,15 +21,11 @@ function wholeNumber(name: string, raw: string | undefined): number | undefined 
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      port: { type: 'string' },
-      videos: { type: 'string' },
-      pdfs: { type: 'string' },
-      images: { type: 'string' },
-      templates: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
+  const sizeOptions: Record<string, { type: 'string' }> = Object.fromEntries(
+    SIZES.map((s) => [s, { type: 'string' }]),
+  );
+  const { values }: { values: Readonly<Record<string, string | boolean | undefined>> } = parseArgs({
+    options: { ...sizeOptions, port: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   });
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
@@ -35,12 +34,7 @@ async function main(): Promise<void> {
   const port = wholeNumber('port', values.port);
   const sandbox = await startSandbox({
     ...(port ? { port, altPort: port + 1 } : {}),
-    seed: {
-      videos: wholeNumber('videos', values.videos),
-      pdfs: wholeNumber('pdfs', values.pdfs),
-      images: wholeNumber('images', values.images),
-      templates: wholeNumber('templates', values.templates),
-    },
+    seed: Object.fromEntries(SIZES.map((s) => [s, wholeNumber(s, values[s])])),
     onRequest: (r) => {
       const query = new URLSearchParams(r.query).toString();
       process.stdout.write(
@@ -57,7 +51,7 @@ async function main(): Promise<void> {
       `  BASE_URL      ${sandbox.baseUrl}`,
       `  ALT_BASE_URL  ${sandbox.altBaseUrl}   (send-pdf)`,
       `  API key       ${sandbox.apiKey}`,
-      `  seeded        ${data.videos.length} videos, ${data.pdfs.length} PDFs, ${data.images.length} images, ` +
+      `  seeded        ${MATERIAL_KINDS.map((k) => `${data[MATERIALS[k].plural].length} ${MATERIALS[k].label}`).join(', ')}, ` +
         `${data.templates.length} templates, ${data.contacts.length} contacts`,
       '',
       'Failing on purpose (sandbox only):',

@@ -6,8 +6,11 @@ export { startReceiver, type ReceivedHook, type Receiver, type ReceiverOptions }
 export {
   DEFAULT_SEED,
   isObjectId,
+  MATERIAL_KINDS,
+  MATERIALS,
   objectId,
   seedData,
+  type MaterialKind,
   type SeedData,
   type SeedSizes,
 } from './seed';
@@ -16,7 +19,6 @@ export {
   type BaseName,
   type Delivery,
   type ForcedFailure,
-  type MaterialKind,
   type NoteRecord,
   type RecordedRequest,
   type Sandbox,

@@ -22,36 +22,87 @@ export interface Contact {
   readonly created_at: string;
 }
 
-export interface SeedSizes {
-  readonly videos?: number;
-  readonly pdfs?: number;
-  readonly images?: number;
+/** One material list as the service serves it and the sandbox seeds it. */
+interface MaterialList {
+  /** Its key in SeedSizes, SeedData and `npm run sandbox`'s flags. */
+  readonly plural: string;
+  /** How `npm run sandbox` names it in its summary. */
+  readonly label: string;
+  /** Its id space (see objectId). */
+  readonly idByte: number;
+  readonly titles: readonly string[];
+  /** How many the sandbox seeds when not told. */
+  readonly seeded: number;
+  readonly list: `GET /api/${string}`;
+  readonly send: `POST /api/${string}`;
+  /** The send's body key of the material's id. */
+  readonly idField: string;
+}
+
+/** The service's material lists, one row each: adding a list here seeds and serves it. */
+export const MATERIALS = {
+  video: {
+    plural: 'videos',
+    label: 'videos',
+    idByte: 0x01,
+    titles: [
+      'Virtual Tour - 1200 Market Street',
+      'Meet Your Agent',
+      'How Escrow Works',
+      'Neighborhood Spotlight: Mission Bay',
+      'First-Time Buyer Q&A',
+    ],
+    seeded: 3,
+    list: 'GET /api/video',
+    send: 'POST /api/send-video',
+    idField: 'video_id',
+  },
+  pdf: {
+    plural: 'pdfs',
+    label: 'PDFs',
+    idByte: 0x02,
+    titles: ['Buyer Guide 2026', 'Seller Checklist', 'Market Report - Q1 2026'],
+    seeded: 2,
+    list: 'GET /api/pdf',
+    send: 'POST /api/send-pdf',
+    idField: 'pdf_id',
+  },
+  image: {
+    plural: 'images',
+    label: 'images',
+    idByte: 0x03,
+    titles: ['Open House Flyer', 'Just Sold Postcard', 'Team Photo'],
+    seeded: 2,
+    list: 'GET /api/image',
+    send: 'POST /api/send-image',
+    idField: 'image_id',
+  },
+} as const satisfies Record<string, MaterialList>;
+
+export type MaterialKind = keyof typeof MATERIALS;
+export const MATERIAL_KINDS = Object.keys(MATERIALS) as MaterialKind[];
+type MaterialPlural = (typeof MATERIALS)[MaterialKind]['plural'];
+
+export type SeedSizes = Readonly<Partial<Record<MaterialPlural, number>>> & {
   /** Alternately e-mail and SMS templates, e-mail first. */
   readonly templates?: number;
   readonly contacts?: number;
-}
+};
 
 export const DEFAULT_SEED: Required<SeedSizes> = {
-  videos: 3,
-  pdfs: 2,
-  images: 2,
+  ...(Object.fromEntries(
+    MATERIAL_KINDS.map((k) => [MATERIALS[k].plural, MATERIALS[k].seeded]),
+  ) as Record<MaterialPlural, number>),
   templates: 4,
   contacts: 2,
 };
 
-export interface SeedData {
-  readonly videos: readonly Material[];
-  readonly pdfs: readonly Material[];
-  readonly images: readonly Material[];
+export type SeedData = Readonly<Record<MaterialPlural, readonly Material[]>> & {
   readonly templates: readonly Template[];
   readonly contacts: readonly Contact[];
-}
+};
 
-/** Each kind of record gets its own id space, so ids never collide across kinds. */
-export const ID_KIND = {
-  video: 0x01,
-  pdf: 0x02,
-  image: 0x03,
+const OTHER_ID_KINDS = {
   template: 0x04,
   contact: 0x05,
   note: 0x06,
@@ -60,7 +111,16 @@ export const ID_KIND = {
   sandbox: 0x0f,
 } as const;
 
-export type IdKind = keyof typeof ID_KIND;
+export type IdKind = MaterialKind | keyof typeof OTHER_ID_KINDS;
+
+/** Each kind of record gets its own id space, so ids never collide across kinds. */
+export const ID_KIND: Readonly<Record<IdKind, number>> = {
+  ...(Object.fromEntries(MATERIAL_KINDS.map((k) => [k, MATERIALS[k].idByte])) as Record<
+    MaterialKind,
+    number
+  >),
+  ...OTHER_ID_KINDS,
+};
 
 // 2026-03-01T00:00:00Z as a Mongo ObjectId timestamp prefix.
 const ID_TIME = Math.floor(Date.UTC(2026, 2, 1) / 1000)
@@ -79,15 +139,6 @@ export const isObjectId = (value: unknown): value is string =>
 export const seedDate = (n: number): string =>
   new Date(Date.UTC(2026, 2, 1) + n * 60_000).toISOString();
 
-const VIDEO_TITLES = [
-  'Virtual Tour - 1200 Market Street',
-  'Meet Your Agent',
-  'How Escrow Works',
-  'Neighborhood Spotlight: Mission Bay',
-  'First-Time Buyer Q&A',
-];
-const PDF_TITLES = ['Buyer Guide 2026', 'Seller Checklist', 'Market Report - Q1 2026'];
-const IMAGE_TITLES = ['Open House Flyer', 'Just Sold Postcard', 'Team Photo'];
 const EMAIL_TEMPLATES = [
   'Follow-Up After Showing (Email)',
   'Welcome to the Neighborhood (Email)',
@@ -145,10 +196,14 @@ const size = (value: number | undefined, fallback: number): number => {
 };
 
 export function seedData(sizes: SeedSizes = {}): SeedData {
+  const lists = Object.fromEntries(
+    MATERIAL_KINDS.map((kind) => {
+      const { plural, titles } = MATERIALS[kind];
+      return [plural, materials(kind, titles, size(sizes[plural], DEFAULT_SEED[plural]))];
+    }),
+  ) as Record<MaterialPlural, Material[]>;
   return {
-    videos: materials('video', VIDEO_TITLES, size(sizes.videos, DEFAULT_SEED.videos)),
-    pdfs: materials('pdf', PDF_TITLES, size(sizes.pdfs, DEFAULT_SEED.pdfs)),
-    images: materials('image', IMAGE_TITLES, size(sizes.images, DEFAULT_SEED.images)),
+    ...lists,
     templates: templates(size(sizes.templates, DEFAULT_SEED.templates)),
     contacts: contacts(size(sizes.contacts, DEFAULT_SEED.contacts)),
   };

@@ -17,9 +17,12 @@ import {
 } from './http';
 import {
   isObjectId,
+  MATERIAL_KINDS,
+  MATERIALS,
   objectId,
   seedData,
   type Contact,
+  type MaterialKind,
   type Material,
   type SeedData,
   type SeedSizes,
@@ -44,8 +47,6 @@ export interface RecordedRequest {
   /** The status the sandbox answered with. */
   readonly status: number;
 }
-
-export type MaterialKind = 'video' | 'pdf' | 'image';
 
 export interface SendRecord {
   readonly kind: MaterialKind;
@@ -241,11 +242,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const contactsByEmail = new Map(contacts.map((c) => [c.email.toLowerCase(), c]));
   const data: SeedData = { ...seeded, contacts };
   const templatesById = new Map<string, Template>(seeded.templates.map((t) => [t.id, t]));
-  const materialsById: Record<MaterialKind, ReadonlyMap<string, Material>> = {
-    video: new Map(seeded.videos.map((m) => [m.id, m])),
-    pdf: new Map(seeded.pdfs.map((m) => [m.id, m])),
-    image: new Map(seeded.images.map((m) => [m.id, m])),
-  };
+  const materialsById = new Map(
+    MATERIAL_KINDS.map((kind) => [
+      kind,
+      new Map(seeded[MATERIALS[kind].plural].map((m) => [m.id, m])),
+    ]),
+  );
   // Lists never change, so each is serialised once: a 50,000-item list stays cheap to serve.
   const listJson = new Map<string, string>();
   const listAnswer = (name: string, items: readonly Material[]): Answer => {
@@ -335,7 +337,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return json(400, failure('Send error: not selected templete'));
     }
     // Sending an unknown material fails at delivery, which the service reports as "Send error".
-    if (!materialsById[kind].has(materialId)) return json(400, failure('Send error'));
+    if (!materialsById.get(kind)?.has(materialId)) return json(400, failure('Send error'));
     sends.push({
       kind,
       base: req.base,
@@ -404,13 +406,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   }
 
   const ROUTES: Readonly<Record<string, (req: Incoming) => Answer>> = {
-    'GET /api/video': () => listAnswer('videos', seeded.videos),
-    'GET /api/pdf': () => listAnswer('pdfs', seeded.pdfs),
-    'GET /api/image': () => listAnswer('images', seeded.images),
+    ...Object.fromEntries(
+      MATERIAL_KINDS.flatMap((kind) => {
+        const { plural, list, send: sendRoute, idField } = MATERIALS[kind];
+        return [
+          [list, () => listAnswer(plural, seeded[plural])],
+          [sendRoute, (req: Incoming) => send(kind, idField, req)],
+        ];
+      }),
+    ),
     'GET /api/template': () => listAnswer('templates', seeded.templates),
-    'POST /api/send-video': (req) => send('video', 'video_id', req),
-    'POST /api/send-pdf': (req) => send('pdf', 'pdf_id', req),
-    'POST /api/send-image': (req) => send('image', 'image_id', req),
     'POST /api/note': addNote,
     'POST /api/outbound/subscribe': subscribe,
     'DELETE /api/outbound/unsubscribe': unsubscribe,
