@@ -6,12 +6,14 @@ import { defineSearch, type Bundle, type Search, type ZObject } from 'zapier-pla
 import { inputFieldOf, readInputs, type ActionInput } from '../creates/inputs';
 import { callApi } from '../http/client';
 import {
+  itemsAt,
   LISTS,
-  listItemsOf,
+  listedOf,
   listOutputFields,
   newestFirst,
   searchKeyOf,
   type ListItem,
+  type Listed,
   type ListKey,
   type ListSpec,
   withBoundedTitles,
@@ -20,24 +22,36 @@ import {
 /** Results of one search at most. Zapier's step uses the first; the editor's test shows them all. */
 export const SEARCH_LIMIT = 25;
 
-/** How titles and the wanted text are compared: trimmed, runs of spaces as one, any case. */
-const comparable = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase();
+/**
+ * How titles and the wanted text are compared: trimmed, runs of spaces as one,
+ * any case. A title already in that form (most are) is compared as it is, with
+ * no copy.
+ */
+const comparable = (text: string): string =>
+  text
+    .trim()
+    .replace(/\s{2,}|[^\S ]/g, ' ')
+    .toLowerCase();
 
 /**
- * The items whose title is the text, then those whose title contains it; in
- * each group newest first (by ObjectId time, as the polls order), or in the
- * service's order when an id in the group is not an ObjectId.
+ * The positions of the items whose title is the text, then of those whose
+ * title contains it; in each group newest first (by ObjectId time, as the
+ * polls order), or in the service's order when an id in the group is not an
+ * ObjectId.
  */
-export function matchesOf(items: readonly ListItem[], text: string): ListItem[] {
+export function matchesOf(listed: Listed, text: string): number[] {
   const wanted = comparable(text);
-  const exact: ListItem[] = [];
-  const partial: ListItem[] = [];
-  for (const item of items) {
-    const title = comparable(item.title);
-    if (title === wanted) exact.push(item);
-    else if (title.includes(wanted)) partial.push(item);
+  const exact: number[] = [];
+  const partial: number[] = [];
+  const { rows } = listed;
+  for (let i = 0; i < rows.length; i++) {
+    const raw = rows[i]?.title;
+    const title = typeof raw === 'string' ? comparable(raw) : '';
+    if (title === wanted) exact.push(i);
+    else if (title.includes(wanted)) partial.push(i);
   }
-  const ordered = (group: ListItem[]): ListItem[] => newestFirst(group, SEARCH_LIMIT) ?? group;
+  const ordered = (group: number[]): number[] =>
+    newestFirst(listed.ids, SEARCH_LIMIT, group) ?? group;
   return [...ordered(exact), ...ordered(partial)].slice(0, SEARCH_LIMIT);
 }
 
@@ -66,7 +80,8 @@ function findSearch(key: ListKey, spec: ListSpec): Search {
       perform: async (z: ZObject, bundle: Bundle): Promise<ListItem[]> => {
         const { title } = readInputs(z, bundle.inputData, inputs);
         const answer = await callApi(z, bundle, spec.endpoint);
-        return withBoundedTitles(matchesOf(listItemsOf(z, spec, answer), title));
+        const listed = listedOf(z, spec, answer);
+        return withBoundedTitles(itemsAt(listed, matchesOf(listed, title)));
       },
       sample: { ...spec.sample },
       outputFields: listOutputFields(spec),

@@ -105,19 +105,41 @@ function idOf(value: unknown): string | undefined {
 const rowsOf = (data: unknown): unknown =>
   isRecord(data) && Array.isArray(data.data) ? data.data : data;
 
+/** A list's usable rows, in the service's order: ids are read, titles only when returned. */
+export interface Listed {
+  /** Each kept row's id: none missing, none repeated. */
+  readonly ids: readonly string[];
+  /** The rows, at the same positions as their ids. */
+  readonly rows: readonly Readonly<Record<string, unknown>>[];
+}
+
+/** A row's title, trimmed; blank when it has none. */
+const titleAt = ({ rows }: Listed, position: number): string => {
+  const title = rows[position]?.title;
+  return typeof title === 'string' ? title.trim() : '';
+};
+
+/** The items at these positions, in this order: the only ListItems a run makes. */
+export const itemsAt = (listed: Listed, positions: readonly number[]): ListItem[] =>
+  positions.map((i) => ({ id: listed.ids[i] ?? '', title: titleAt(listed, i) }));
+
+/** Every position of a list, in order. */
+const allOf = ({ ids }: Listed): number[] => Array.from(ids, (_, i) => i);
+
 /**
  * Reads a bare array or a `{ "data": [...] }` envelope, takes `id` or `_id`,
- * and leaves out (with a log line) the items Zapier could not deduplicate:
- * those without a usable id, and repeats of an id already seen.
+ * and leaves out (with a log line) the rows Zapier could not deduplicate:
+ * those without a usable id, and repeats of an id already seen. No item is
+ * made here: a poll of 200,000 returns 1,000.
  */
-export function listItemsOf(
+export function listedOf(
   z: ZObject,
   spec: ListSpec,
   answer: Pick<ApiAnswer, 'data' | 'content'>,
-): ListItem[] {
-  const rows = rowsOf(answer.data);
+): Listed {
+  const list = rowsOf(answer.data);
   const where = `${spec.endpoint.method} ${spec.endpoint.path}`;
-  if (!Array.isArray(rows)) {
+  if (!Array.isArray(list)) {
     throw new z.errors.Error(
       `${SERVICE_NAME} answered ${where} with something other than a list of ${spec.plural}, ` +
         'so there is nothing to show. Try again in a few minutes; if it keeps happening, ' +
@@ -126,38 +148,39 @@ export function listItemsOf(
     );
   }
 
-  const items: ListItem[] = [];
-  const isRepeat = repeatFinder();
+  const ids: string[] = [];
+  const rows: Readonly<Record<string, unknown>>[] = [];
+  const isRepeat = repeatFinder(ids);
   let withoutId = 0;
   let repeated = 0;
-  for (const row of rows) {
-    if (isRecord(row) && (isInexactInteger(row.id) || isInexactInteger(row._id))) {
+  for (const row of list) {
+    if (!isRecord(row)) {
+      withoutId += 1;
+      continue;
+    }
+    if (isInexactInteger(row.id) || isInexactInteger(row._id)) {
       // An id past 2^53 was rounded: read the digits as sent, once, and start over.
       const exact = rowsOf(parseJsonExact(answer.content));
-      if (Array.isArray(exact)) return listItemsOf(z, spec, { data: exact, content: '' });
+      if (Array.isArray(exact)) return listedOf(z, spec, { data: exact, content: '' });
     }
-    const id = isRecord(row) ? (idOf(row.id) ?? idOf(row._id)) : undefined;
-    if (!isRecord(row) || id === undefined) {
-      withoutId += 1;
-    } else if (isRepeat(id)) {
-      repeated += 1;
-    } else {
-      items.push({ id, title: typeof row.title === 'string' ? row.title.trim() : '' });
-    }
+    const id = idOf(row.id) ?? idOf(row._id);
+    if (id === undefined) withoutId += 1;
+    else if (isRepeat(id)) repeated += 1;
+    else rows.push(row);
   }
   if (withoutId > 0) {
     z.console.log(
-      `Left out ${withoutId} of ${rows.length} ${spec.plural} from ${where}: ` +
+      `Left out ${withoutId} of ${list.length} ${spec.plural} from ${where}: ` +
         'they have no usable "id" or "_id", so Zapier could not tell them apart.',
     );
   }
   if (repeated > 0) {
     z.console.log(
-      `Left out ${repeated} of ${rows.length} ${spec.plural} from ${where}: ` +
+      `Left out ${repeated} of ${list.length} ${spec.plural} from ${where}: ` +
         'their id repeats an earlier item, and Zapier needs each id once.',
     );
   }
-  return items;
+  return { ids, rows };
 }
 
 /**
@@ -191,26 +214,39 @@ const OBJECT_ID = /^[0-9a-f]{24}$/i;
 const LOWER_CASE_OBJECT_ID = /^[0-9a-f]{24}$/;
 
 /**
- * The first `count` items newest first, or undefined when the age of the
- * items is unknown. The service's ids are MongoDB ObjectIds, whose first 8 hex
- * digits are the creation time in seconds, so descending ids are newest first;
- * the service itself sends the list in no particular order.
+ * The positions of the first `count` ids newest first (of `among`, or of all),
+ * or undefined when their age is unknown. The service's ids are MongoDB
+ * ObjectIds, whose first 8 hex digits are the creation time in seconds, so
+ * descending ids are newest first; the service itself sends the list in no
+ * particular order.
  */
-export function newestFirst(items: readonly ListItem[], count: number): ListItem[] | undefined {
-  const keys: string[] = [];
-  for (const { id } of items) {
-    if (LOWER_CASE_OBJECT_ID.test(id)) keys.push(id);
-    else if (OBJECT_ID.test(id)) keys.push(id.toLowerCase());
+export function newestFirst(
+  ids: readonly string[],
+  count: number,
+  among?: readonly number[],
+): number[] | undefined {
+  const length = among ? among.length : ids.length;
+  const idAt = among
+    ? (k: number): string => ids[among[k] ?? 0] ?? ''
+    : (k: number) => ids[k] ?? '';
+  // Lower-cased only once an id needs it: MongoDB writes them lower-case.
+  let lowered: string[] | undefined;
+  for (let k = 0; k < length; k++) {
+    const id = idAt(k);
+    if (LOWER_CASE_OBJECT_ID.test(id)) lowered?.push(id);
+    else if (OBJECT_ID.test(id))
+      (lowered ??= Array.from({ length: k }, (_, j) => idAt(j))).push(id.toLowerCase());
     else return undefined;
   }
-  const key = (i: number): string => keys[i] ?? '';
+  const key = lowered ? (k: number): string => lowered[k] ?? '' : idAt;
   // From the end: a list in the order it was stored, oldest first, then costs one comparison an item.
-  return firstInOrder(
-    items.length,
+  const order = firstInOrder(
+    length,
     count,
     (i, j) => (key(i) > key(j) ? -1 : key(i) < key(j) ? 1 : 0),
     true,
-  ).map((i) => items[i] as ListItem);
+  );
+  return among ? order.map((k) => among[k] ?? 0) : order;
 }
 
 /** The most characters of a title a result shows: no real title comes near it. */
@@ -248,12 +284,16 @@ export function withBoundedTitles(items: readonly ListItem[]): ListItem[] {
 let collator: Intl.Collator | undefined;
 
 /** A–Z by title ("#2" before "#10"), untitled last, ties by id: the same order on every page. */
-function titleOrder(a: ListItem, b: ListItem): number {
+function titleOrder(listed: Listed, i: number, j: number): number {
   collator ??= new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+  const a = titleAt(listed, i);
+  const b = titleAt(listed, j);
+  const idA = listed.ids[i] ?? '';
+  const idB = listed.ids[j] ?? '';
   return (
-    Number(a.title === '') - Number(b.title === '') ||
-    collator.compare(a.title, b.title) ||
-    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+    Number(a === '') - Number(b === '') ||
+    collator.compare(a, b) ||
+    (idA < idB ? -1 : idA > idB ? 1 : 0)
   );
 }
 
@@ -264,27 +304,26 @@ function pageOf(bundle: Bundle): number {
 }
 
 /**
- * What one run returns. A dropdown gets a page of choices by title; the
- * editor's samples the newest few; a poll a page of the newest items or, when
- * their age is unknown, every item on page 0, since a cut in the service's
- * order could leave new items out for good.
+ * What one run returns, as positions. A dropdown gets a page of choices by
+ * title; the editor's samples the newest few; a poll a page of the newest
+ * items or, when their age is unknown, every item on page 0, since a cut in
+ * the service's order could leave new items out for good.
  * Only the pages up to the one asked for are put in order, not the whole list.
  */
-function selectionOf(bundle: Bundle, items: ListItem[]): ListItem[] {
+function selectionOf(bundle: Bundle, listed: Listed): number[] {
   const page = pageOf(bundle);
   if (bundle.meta?.isFillingDynamicDropdown) {
     const upTo = (page + 1) * DROPDOWN_PAGE_SIZE;
-    const item = (i: number): ListItem => items[i] as ListItem;
-    return firstInOrder(items.length, upTo, (i, j) => titleOrder(item(i), item(j)))
-      .slice(page * DROPDOWN_PAGE_SIZE)
-      .map(item);
+    return firstInOrder(listed.ids.length, upTo, (i, j) => titleOrder(listed, i, j)).slice(
+      page * DROPDOWN_PAGE_SIZE,
+    );
   }
   if (bundle.meta?.isLoadingSample) {
-    return (newestFirst(items, SAMPLE_LIMIT) ?? items).slice(0, SAMPLE_LIMIT);
+    return (newestFirst(listed.ids, SAMPLE_LIMIT) ?? allOf(listed)).slice(0, SAMPLE_LIMIT);
   }
   const size = bundle.meta?.isPopulatingDedupe ? DEDUPE_LIMIT : POLL_LIMIT;
-  const newest = newestFirst(items, (page + 1) * size);
-  if (!newest) return page === 0 ? items : [];
+  const newest = newestFirst(listed.ids, (page + 1) * size);
+  if (!newest) return page === 0 ? allOf(listed) : [];
   return newest.slice(page * size);
 }
 
@@ -297,7 +336,8 @@ function listTrigger(key: ListKey, spec: ListSpec): Trigger {
       type: 'polling',
       perform: async (z: ZObject, bundle: Bundle): Promise<ListItem[]> => {
         const answer = await callApi(z, bundle, spec.endpoint);
-        return withBoundedTitles(selectionOf(bundle, listItemsOf(z, spec, answer)));
+        const listed = listedOf(z, spec, answer);
+        return withBoundedTitles(itemsAt(listed, selectionOf(bundle, listed)));
       },
       // Pages the dropdowns fed by this trigger: "Load more" asks for meta.page 1, 2, …
       canPaginate: true,

@@ -68,30 +68,34 @@ export function firstInOrder(
 }
 
 /**
- * A test for ids already seen, in one pass over a list: true for each repeat.
+ * A test for ids already seen, in one pass over a list: true for each repeat;
+ * each id that is not a repeat is appended to `kept`, which the caller may
+ * then use as the list of ids kept.
  * While the ids keep rising (or keep falling), none can repeat an earlier one,
  * so no set is kept: a list in the order it was stored (oldest first) or newest
  * first costs one string comparison an id. A set of 200,000 ids takes longer
  * than parsing them; it is built only the first time the order breaks.
  */
-export function repeatFinder(): (id: string) => boolean {
-  const earlier: string[] = [];
+export function repeatFinder(kept: string[] = []): (id: string) => boolean {
   let direction = 0;
   let seen: Set<string> | undefined;
-  const inSet = (set: Set<string>, id: string): boolean => set.size === set.add(id).size;
+  const keep = (id: string): false => {
+    kept.push(id);
+    return false;
+  };
+  const inSet = (set: Set<string>, id: string): boolean =>
+    set.size === set.add(id).size || keep(id);
   return (id) => {
     if (seen) return inSet(seen, id);
-    const last = earlier.at(-1);
+    const last = kept.at(-1);
     if (last !== undefined) {
       const step = id > last ? 1 : id < last ? -1 : 0;
       if (step === 0 || step === -direction) {
-        seen = new Set(earlier);
-        earlier.length = 0;
+        seen = new Set(kept);
         return inSet(seen, id);
       }
       direction = step;
     }
-    earlier.push(id);
-    return false;
+    return keep(id);
   };
 }
