@@ -50,8 +50,7 @@ export function matchesOf(listed: Listed, text: string): number[] {
     if (title === wanted) exact.push(i);
     else if (title.includes(wanted)) partial.push(i);
   }
-  const ordered = (group: number[]): number[] =>
-    newestFirst(listed.ids, SEARCH_LIMIT, group) ?? group;
+  const ordered = (group: number[]): number[] => newestFirst(listed, SEARCH_LIMIT, group) ?? group;
   return [...ordered(exact), ...ordered(partial)].slice(0, SEARCH_LIMIT);
 }
 

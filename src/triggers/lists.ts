@@ -101,6 +101,10 @@ function idOf(value: unknown): string | undefined {
   return undefined;
 }
 
+const OBJECT_ID = /^[0-9a-f]{24}$/i;
+/** As MongoDB writes them: tested first, so most ids need no lower-casing. */
+const LOWER_CASE_OBJECT_ID = /^[0-9a-f]{24}$/;
+
 /** The list's rows: a bare array, or a `{ "data": [...] }` envelope. */
 const rowsOf = (data: unknown): unknown =>
   isRecord(data) && Array.isArray(data.data) ? data.data : data;
@@ -111,6 +115,8 @@ export interface Listed {
   readonly ids: readonly string[];
   /** The rows, at the same positions as their ids. */
   readonly rows: readonly Readonly<Record<string, unknown>>[];
+  /** Every id is an ObjectId as MongoDB writes it (lower-case): ordered by age as they are. */
+  readonly lowerCaseObjectIds: boolean;
 }
 
 /** A row's title, trimmed; blank when it has none. */
@@ -151,6 +157,8 @@ export function listedOf(
   const ids: string[] = [];
   const rows: Readonly<Record<string, unknown>>[] = [];
   const isRepeat = repeatFinder(ids);
+  // Checked here, while each id is at hand: a second pass over 200,000 ids costs as much again.
+  let lowerCaseObjectIds = true;
   let withoutId = 0;
   let repeated = 0;
   for (const row of list) {
@@ -166,7 +174,10 @@ export function listedOf(
     const id = idOf(row.id) ?? idOf(row._id);
     if (id === undefined) withoutId += 1;
     else if (isRepeat(id)) repeated += 1;
-    else rows.push(row);
+    else {
+      rows.push(row);
+      lowerCaseObjectIds &&= LOWER_CASE_OBJECT_ID.test(id);
+    }
   }
   if (withoutId > 0) {
     z.console.log(
@@ -180,7 +191,7 @@ export function listedOf(
         'their id repeats an earlier item, and Zapier needs each id once.',
     );
   }
-  return { ids, rows };
+  return { ids, rows, lowerCaseObjectIds };
 }
 
 /**
@@ -209,44 +220,44 @@ export const SAMPLE_LIMIT = 10;
 /** Choices per page of a dropdown; Zapier asks for the next page (meta.page) on "Load more". */
 export const DROPDOWN_PAGE_SIZE = 100;
 
-const OBJECT_ID = /^[0-9a-f]{24}$/i;
-/** As MongoDB writes them: tested first, so most ids need no lower-casing. */
-const LOWER_CASE_OBJECT_ID = /^[0-9a-f]{24}$/;
-
 /**
- * The positions of the first `count` ids newest first (of `among`, or of all),
- * or undefined when their age is unknown. The service's ids are MongoDB
+ * The positions of the first `count` items newest first (of `among`, or of
+ * all), or undefined when their age is unknown. The service's ids are MongoDB
  * ObjectIds, whose first 8 hex digits are the creation time in seconds, so
  * descending ids are newest first; the service itself sends the list in no
  * particular order.
  */
 export function newestFirst(
-  ids: readonly string[],
+  listed: Listed,
   count: number,
   among?: readonly number[],
 ): number[] | undefined {
-  const length = among ? among.length : ids.length;
-  const idAt = among
-    ? (k: number): string => ids[among[k] ?? 0] ?? ''
-    : (k: number) => ids[k] ?? '';
-  // Lower-cased only once an id needs it: MongoDB writes them lower-case.
-  let lowered: string[] | undefined;
-  for (let k = 0; k < length; k++) {
-    const id = idAt(k);
-    if (LOWER_CASE_OBJECT_ID.test(id)) lowered?.push(id);
-    else if (OBJECT_ID.test(id))
-      (lowered ??= Array.from({ length: k }, (_, j) => idAt(j))).push(id.toLowerCase());
-    else return undefined;
+  const { ids } = listed;
+  const positions = among ?? (listed.lowerCaseObjectIds ? undefined : allOf(listed));
+  let keys: readonly string[] = ids;
+  if (positions) {
+    const lowered: string[] = [];
+    for (const i of positions) {
+      const id = ids[i] ?? '';
+      if (LOWER_CASE_OBJECT_ID.test(id)) lowered.push(id);
+      else if (OBJECT_ID.test(id)) lowered.push(id.toLowerCase());
+      else return undefined;
+    }
+    keys = lowered;
   }
-  const key = lowered ? (k: number): string => lowered[k] ?? '' : idAt;
+  const key = (k: number): string => keys[k] ?? '';
   // From the end: a list in the order it was stored, oldest first, then costs one comparison an item.
   const order = firstInOrder(
-    length,
+    keys.length,
     count,
-    (i, j) => (key(i) > key(j) ? -1 : key(i) < key(j) ? 1 : 0),
+    (i, j) => {
+      const a = key(i);
+      const b = key(j);
+      return a > b ? -1 : a < b ? 1 : 0;
+    },
     true,
   );
-  return among ? order.map((k) => among[k] ?? 0) : order;
+  return positions ? order.map((k) => positions[k] ?? 0) : order;
 }
 
 /** The most characters of a title a result shows: no real title comes near it. */
@@ -319,10 +330,10 @@ function selectionOf(bundle: Bundle, listed: Listed): number[] {
     );
   }
   if (bundle.meta?.isLoadingSample) {
-    return (newestFirst(listed.ids, SAMPLE_LIMIT) ?? allOf(listed)).slice(0, SAMPLE_LIMIT);
+    return (newestFirst(listed, SAMPLE_LIMIT) ?? allOf(listed)).slice(0, SAMPLE_LIMIT);
   }
   const size = bundle.meta?.isPopulatingDedupe ? DEDUPE_LIMIT : POLL_LIMIT;
-  const newest = newestFirst(listed.ids, (page + 1) * size);
+  const newest = newestFirst(listed, (page + 1) * size);
   if (!newest) return page === 0 ? allOf(listed) : [];
   return newest.slice(page * size);
 }
