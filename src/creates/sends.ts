@@ -1,4 +1,4 @@
-// The three "send a material with a template" actions, from one table.
+// The "send a material with a template" actions (video, PDF, image), from one table.
 import { defineCreate, type Create, type PlainOutputField } from 'zapier-platform-core';
 import { callApi } from '../http/client';
 import { ENDPOINTS, type Endpoint } from '../http/endpoints';

@@ -1,4 +1,4 @@
-// Find Video, Find PDF, Find Image and Find Template: a title search over each
+// A title search (Find Video, Find PDF, …) over each
 // list of src/triggers/lists.ts, built from the same table. The service has no
 // search endpoint, so a search reads the list (one GET, as the trigger does)
 // and matches the titles here.

@@ -1,4 +1,4 @@
-// The four list endpoints (videos, PDFs, images, templates) as polling
+// The list endpoints (videos, PDFs, images, templates) as polling
 // triggers. They are also the sources of the actions' dropdowns.
 import {
   defineTrigger,

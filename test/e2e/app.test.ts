@@ -4,13 +4,7 @@
 // would see.
 import type { Bundle } from 'zapier-platform-core';
 import type { RecordedRequest } from '../../sandbox/server';
-import {
-  CALLING,
-  keysOf,
-  type CreateKey,
-  type PollingKey,
-  type SearchKey,
-} from '../support/expectations';
+import { CALLING, keysOf, POLLING, SEARCHES, sendKeys, SENDING } from '../support/expectations';
 import { rowOf } from '../support/rows';
 import { bundleFor, failureOf, requestsDuring, run, useSandbox } from './helpers';
 
@@ -57,34 +51,15 @@ describe('the connection', () => {
   });
 });
 
-/** The sandbox's items of each list (sandbox/seed.ts), by title, for the dropdowns. */
-const CHOICES = {
-  video: [
-    { id: '69a381800100000000000003', title: 'How Escrow Works' },
-    { id: '69a381800100000000000002', title: 'Meet Your Agent' },
-    { id: '69a381800100000000000001', title: 'Virtual Tour - 1200 Market Street' },
-  ],
-  pdf: [
-    { id: '69a381800200000000000001', title: 'Buyer Guide 2026' },
-    { id: '69a381800200000000000002', title: 'Seller Checklist' },
-  ],
-  image: [
-    { id: '69a381800300000000000002', title: 'Just Sold Postcard' },
-    { id: '69a381800300000000000001', title: 'Open House Flyer' },
-  ],
-  template: [
-    { id: '69a381800400000000000001', title: 'Follow-Up After Showing (Email)' },
-    { id: '69a381800400000000000002', title: 'Quick Check-In (SMS)' },
-    { id: '69a381800400000000000004', title: 'Showing Reminder (SMS)' },
-    { id: '69a381800400000000000003', title: 'Welcome to the Neighborhood (Email)' },
-  ],
-} as const satisfies Record<PollingKey, readonly { id: string; title: string }[]>;
+// The sandbox's items of each list, the searches' queries and finds, and the
+// sandbox's list of each send's material are written out in each operation's
+// row of test/support/expectations.ts (its `sandbox`), from sandbox/seed.ts.
 
 describe('polling triggers (also the dropdown sources)', () => {
   it.each(
     keysOf('polling').map((key) => {
-      const { call } = rowOf({ CALLING }, key);
-      return [key, call.path, call.base, rowOf({ CHOICES }, key)] as const;
+      const { call, sandbox } = rowOf({ POLLING }, key);
+      return [key, call.path, call.base, sandbox.choices] as const;
     }),
   )(
     '%s fills its dropdown with every item of GET %s, by title',
@@ -115,28 +90,11 @@ describe('polling triggers (also the dropdown sources)', () => {
   });
 });
 
-/** What each search is asked for in the sandbox's lists, and what it finds. */
-const FINDS = {
-  find_video: [
-    '  how escrow WORKS ',
-    [{ id: '69a381800100000000000003', title: 'How Escrow Works' }],
-  ],
-  find_pdf: ['guide', [{ id: '69a381800200000000000001', title: 'Buyer Guide 2026' }]],
-  find_image: ['Open House Flyer', [{ id: '69a381800300000000000001', title: 'Open House Flyer' }]],
-  find_template: [
-    '(sms)',
-    [
-      { id: '69a381800400000000000004', title: 'Showing Reminder (SMS)' },
-      { id: '69a381800400000000000002', title: 'Quick Check-In (SMS)' },
-    ],
-  ],
-} as const satisfies Record<SearchKey, readonly [string, readonly { id: string; title: string }[]]>;
-
 describe('searches (title → id, for the id fields)', () => {
   it.each(
     keysOf('search').map((key) => {
-      const { call } = rowOf({ CALLING }, key);
-      return [key, call.path, call.base, ...rowOf({ FINDS }, key)] as const;
+      const { call, sandbox } = rowOf({ SEARCHES }, key);
+      return [key, call.path, call.base, sandbox.query, sandbox.finds] as const;
     }),
   )('%s finds by title with one GET %s', async (key, path, base, title, found) => {
     const sb = sandbox();
@@ -248,20 +206,12 @@ describe('a large account: 50,000 videos', () => {
 });
 
 describe('creates', () => {
-  /** Each send's id field, the sandbox's list of its material, and the kind the sandbox records. */
-  const SENDING = {
-    send_video: ['video_id', 'videos', 'video'],
-    send_pdf: ['pdf_id', 'pdfs', 'pdf'],
-    send_image: ['image_id', 'images', 'image'],
-  } as const satisfies Record<Exclude<CreateKey, 'add_note'>, readonly [string, string, string]>;
-
+  // Each send's id field, the sandbox's list of its material, and the kind the sandbox records.
   it.each(
-    keysOf('create')
-      .filter((key) => key !== 'add_note')
-      .map((key) => {
-        const { call } = rowOf({ CALLING }, key);
-        return [key, call.path, call.base, ...rowOf({ SENDING }, key)] as const;
-      }),
+    sendKeys().map((key) => {
+      const { call, idKey, sandbox } = rowOf({ SENDING }, key);
+      return [key, call.path, call.base, idKey, sandbox.list, sandbox.kind] as const;
+    }),
   )('%s POSTs %s on %s and the contact is created', async (key, path, base, idKey, list, kind) => {
     const sb = sandbox();
     const email = `${key}.new@example.com`;

@@ -5,7 +5,10 @@
 // operation that is missing here or extra in the app.
 //
 // A new operation (a 16th webhook event, say) is one row here, and the tests
-// that iterate over the table then cover it.
+// that iterate over the table then cover it. A new material list (its
+// trigger, search and send) is three rows: every text, id field and link
+// they should have, and what the sandbox (sandbox/seed.ts) serves of it, for
+// the end-to-end tests.
 
 export type Kind = 'polling' | 'hook' | 'search' | 'create';
 
@@ -40,7 +43,87 @@ export interface HookFacts extends Facts {
   readonly payloadKeys: readonly string[];
 }
 
-export type OperationFacts = CallingFacts | HookFacts;
+/** One item of a list, as a poll, a dropdown and a search return it. */
+export interface Item {
+  readonly id: string;
+  readonly title: string;
+}
+
+/** A list trigger, also the source of the actions' dropdowns. */
+export interface PollingFacts extends CallingFacts {
+  readonly kind: 'polling';
+  /** Its description in the Zap editor. */
+  readonly description: string;
+  /** The items, in the plural, as its log lines and messages name them: "videos", "PDFs". */
+  readonly plural: string;
+  /** What the sandbox serves of this list in its default seed (sandbox/seed.ts). */
+  readonly sandbox: {
+    /** Every item, in the order its dropdown shows them: A–Z by title. */
+    readonly choices: readonly Item[];
+  };
+}
+
+/** A title search over one list. */
+export interface SearchFacts extends CallingFacts {
+  readonly kind: 'search';
+  /** The key of the polling trigger whose list it searches, and whose noun and shape it has. */
+  readonly list: string;
+  /** Its description in the Zap editor. */
+  readonly description: string;
+  /** The item inside a sentence, as its help text and messages name it: "video", "PDF". */
+  readonly singular: string;
+  /** The same in the plural: "videos". */
+  readonly plural: string;
+  /** A search in the sandbox's default seed (sandbox/seed.ts). */
+  readonly sandbox: {
+    /** The title asked for, as a Zap might map it. */
+    readonly query: string;
+    /** What the search finds, in order. */
+    readonly finds: readonly Item[];
+  };
+}
+
+interface CreateFacts extends CallingFacts {
+  readonly kind: 'create';
+  /** The search each id field links, by the field's key (`find_video.id`): every id field has one. */
+  readonly links: Readonly<Record<string, string>>;
+}
+
+/** A send of a material from a list, with a template (a row of SENDS in src/creates/sends.ts). */
+export interface SendFacts extends CreateFacts {
+  /** The input and body key of the material's id. */
+  readonly idKey: string;
+  /** The material id the unit tests send. */
+  readonly idValue: string;
+  /** The label of the material's field. */
+  readonly materialLabel: string;
+  /** The material inside a sentence, as the fields' help texts name it: "video", "PDF". */
+  readonly singular: string;
+  /** What the "required" message asks for when the material's field is blank. */
+  readonly whenBlank: string;
+  /** The dynamic dropdown of the material's field: `<trigger>.id.title`. */
+  readonly dynamic: string;
+  /** How the sandbox (sandbox/seed.ts MATERIALS) serves and records the material. */
+  readonly sandbox: {
+    /** The sandbox's list of the material: its key in `sandbox.data` (MATERIALS' `plural`). */
+    readonly list: string;
+    /** The kind the sandbox records a send under (MATERIALS' key). */
+    readonly kind: string;
+  };
+}
+
+/** A create that is not a send: Add Note. */
+export interface NoteFacts extends CreateFacts {
+  readonly idKey?: never;
+}
+
+export type OperationFacts = PollingFacts | HookFacts | SearchFacts | SendFacts | NoteFacts;
+
+// ---- Ids the unit tests send ----
+
+export const VIDEO_ID = '64b7f0c2a91e3d5f8c2b4a17';
+export const PDF_ID = '64c1a9e73b2d4f6a8e0c5d93';
+export const IMAGE_ID = '64d2e4b18f7a3c9d0e6b2f45';
 
 // ---- Endpoints ----
 
@@ -176,39 +259,79 @@ const hook = (
  * Every operation of the app, keyed by its key, in the app's order: polling
  * triggers, then hook triggers (in the order of the service's interface),
  * then creates, then searches.
+ *
+ * A row's `sandbox` is what the sandbox serves in its default seed: the
+ * titles and sizes of sandbox/seed.ts (MATERIALS, and its templates), not
+ * facts of the app. A change to the seed changes them.
  */
 export const OPERATIONS = {
   video: {
     kind: 'polling',
     label: 'New Video',
     noun: 'Video',
+    description: 'Triggers when a new video is added to your library.',
+    plural: 'videos',
     endpoint: 'listVideos',
     call: GET('/api/video'),
     outputs: ID_AND_TITLE,
+    sandbox: {
+      choices: [
+        { id: '69a381800100000000000003', title: 'How Escrow Works' },
+        { id: '69a381800100000000000002', title: 'Meet Your Agent' },
+        { id: '69a381800100000000000001', title: 'Virtual Tour - 1200 Market Street' },
+      ],
+    },
   },
   pdf: {
     kind: 'polling',
     label: 'New PDF',
     noun: 'PDF',
+    description: 'Triggers when a new PDF is added to your library.',
+    plural: 'PDFs',
     endpoint: 'listPdfs',
     call: GET('/api/pdf'),
     outputs: ID_AND_TITLE,
+    sandbox: {
+      choices: [
+        { id: '69a381800200000000000001', title: 'Buyer Guide 2026' },
+        { id: '69a381800200000000000002', title: 'Seller Checklist' },
+      ],
+    },
   },
   image: {
     kind: 'polling',
     label: 'New Image',
     noun: 'Image',
+    description: 'Triggers when a new image is added to your library.',
+    plural: 'images',
     endpoint: 'listImages',
     call: GET('/api/image'),
     outputs: ID_AND_TITLE,
+    sandbox: {
+      choices: [
+        { id: '69a381800300000000000002', title: 'Just Sold Postcard' },
+        { id: '69a381800300000000000001', title: 'Open House Flyer' },
+      ],
+    },
   },
   template: {
     kind: 'polling',
     label: 'New Template',
     noun: 'Template',
+    description: 'Triggers when a new email or text (SMS) template is added.',
+    plural: 'templates',
     endpoint: 'listTemplates',
     call: GET('/api/template'),
     outputs: ID_AND_TITLE,
+    // The sandbox seeds templates apart from MATERIALS: e-mail and SMS in turn.
+    sandbox: {
+      choices: [
+        { id: '69a381800400000000000001', title: 'Follow-Up After Showing (Email)' },
+        { id: '69a381800400000000000002', title: 'Quick Check-In (SMS)' },
+        { id: '69a381800400000000000004', title: 'Showing Reminder (SMS)' },
+        { id: '69a381800400000000000003', title: 'Welcome to the Neighborhood (Email)' },
+      ],
+    },
   },
 
   add_contact: hook('New Contact', 'Contact', CONTACT_PAYLOAD, CONTACT_RECORD_OUTPUTS),
@@ -293,9 +416,18 @@ export const OPERATIONS = {
     kind: 'create',
     label: 'Send Video',
     noun: 'Video',
+    // The interface shows {"status": true} as this endpoint's success answer.
     endpoint: 'sendVideo',
     call: POST('/api/send-video'),
     outputs: SEND_OUTPUTS('video_id'),
+    links: { video_id: 'find_video.id', template_id: 'find_template.id' },
+    idKey: 'video_id',
+    idValue: VIDEO_ID,
+    materialLabel: 'Video',
+    singular: 'video',
+    whenBlank: 'Choose a video, or map the ID of a video from an earlier step.',
+    dynamic: 'video.id.title',
+    sandbox: { list: 'videos', kind: 'video' },
   },
   send_pdf: {
     kind: 'create',
@@ -304,6 +436,14 @@ export const OPERATIONS = {
     endpoint: 'sendPdf',
     call: POST('/api/send-pdf', 'ALT_BASE_URL'),
     outputs: SEND_OUTPUTS('pdf_id'),
+    links: { pdf_id: 'find_pdf.id', template_id: 'find_template.id' },
+    idKey: 'pdf_id',
+    idValue: PDF_ID,
+    materialLabel: 'PDF',
+    singular: 'PDF',
+    whenBlank: 'Choose a PDF, or map the ID of a PDF from an earlier step.',
+    dynamic: 'pdf.id.title',
+    sandbox: { list: 'pdfs', kind: 'pdf' },
   },
   send_image: {
     kind: 'create',
@@ -312,6 +452,14 @@ export const OPERATIONS = {
     endpoint: 'sendImage',
     call: POST('/api/send-image'),
     outputs: SEND_OUTPUTS('image_id'),
+    links: { image_id: 'find_image.id', template_id: 'find_template.id' },
+    idKey: 'image_id',
+    idValue: IMAGE_ID,
+    materialLabel: 'Image',
+    singular: 'image',
+    whenBlank: 'Choose an image, or map the ID of an image from an earlier step.',
+    dynamic: 'image.id.title',
+    sandbox: { list: 'images', kind: 'image' },
   },
   add_note: {
     kind: 'create',
@@ -319,6 +467,8 @@ export const OPERATIONS = {
     noun: 'Note',
     endpoint: 'addNote',
     call: POST('/api/note'),
+    // No id field: nothing to link.
+    links: {},
     outputs: {
       id: 'string',
       status: 'boolean',
@@ -334,33 +484,68 @@ export const OPERATIONS = {
     kind: 'search',
     label: 'Find Video',
     noun: 'Video',
+    description: 'Finds a video by its title.',
+    list: 'video',
+    singular: 'video',
+    plural: 'videos',
     endpoint: 'listVideos',
     call: GET('/api/video'),
     outputs: ID_AND_TITLE,
+    sandbox: {
+      query: '  how escrow WORKS ',
+      finds: [{ id: '69a381800100000000000003', title: 'How Escrow Works' }],
+    },
   },
   find_pdf: {
     kind: 'search',
     label: 'Find PDF',
     noun: 'PDF',
+    description: 'Finds a PDF by its title.',
+    list: 'pdf',
+    singular: 'PDF',
+    plural: 'PDFs',
     endpoint: 'listPdfs',
     call: GET('/api/pdf'),
     outputs: ID_AND_TITLE,
+    sandbox: {
+      query: 'guide',
+      finds: [{ id: '69a381800200000000000001', title: 'Buyer Guide 2026' }],
+    },
   },
   find_image: {
     kind: 'search',
     label: 'Find Image',
     noun: 'Image',
+    description: 'Finds an image by its title.',
+    list: 'image',
+    singular: 'image',
+    plural: 'images',
     endpoint: 'listImages',
     call: GET('/api/image'),
     outputs: ID_AND_TITLE,
+    sandbox: {
+      query: 'Open House Flyer',
+      finds: [{ id: '69a381800300000000000001', title: 'Open House Flyer' }],
+    },
   },
   find_template: {
     kind: 'search',
     label: 'Find Template',
     noun: 'Template',
+    description: 'Finds a template by its title.',
+    list: 'template',
+    singular: 'template',
+    plural: 'templates',
     endpoint: 'listTemplates',
     call: GET('/api/template'),
     outputs: ID_AND_TITLE,
+    sandbox: {
+      query: '(sms)',
+      finds: [
+        { id: '69a381800400000000000004', title: 'Showing Reminder (SMS)' },
+        { id: '69a381800400000000000002', title: 'Quick Check-In (SMS)' },
+      ],
+    },
   },
 } as const satisfies Record<string, OperationFacts>;
 
@@ -374,6 +559,10 @@ export type HookKey = KeysOfKind<'hook'>;
 export type PollingKey = KeysOfKind<'polling'>;
 export type CreateKey = KeysOfKind<'create'>;
 export type SearchKey = KeysOfKind<'search'>;
+/** The creates that send a material: those with an id field of their own. */
+export type SendKey = {
+  [Key in CreateKey]: (typeof OPERATIONS)[Key] extends { readonly idKey: string } ? Key : never;
+}[CreateKey];
 
 /** The keys of the operations of one kind, in the table's order. */
 export function keysOf<K extends Kind>(kind: K): KeysOfKind<K>[] {
@@ -386,6 +575,26 @@ export function keysOf<K extends Kind>(kind: K): KeysOfKind<K>[] {
 export const HOOKS = Object.fromEntries(
   keysOf('hook').map((key) => [key, OPERATIONS[key] as HookFacts]),
 ) as Readonly<Record<HookKey, HookFacts>>;
+
+/** Rows keyed by operation key, each with the values (and types) written out. */
+type RowsOf<Key extends OperationKey> = { readonly [K in Key]: (typeof OPERATIONS)[K] };
+
+const rowsOf = <Key extends OperationKey>(keys: readonly Key[]): RowsOf<Key> =>
+  Object.fromEntries(keys.map((key) => [key, OPERATIONS[key]])) as RowsOf<Key>;
+
+/** The polling triggers' facts, in the table's order. */
+export const POLLING = rowsOf(keysOf('polling'));
+/** The searches' facts, in the table's order. */
+export const SEARCHES = rowsOf(keysOf('search'));
+/** The creates' facts (the sends' and the note's), in the table's order. */
+export const CREATES = rowsOf(keysOf('create'));
+
+/** The keys of the creates that send a material, in the table's order. */
+export const sendKeys = (): SendKey[] =>
+  keysOf('create').filter((key): key is SendKey => 'idKey' in OPERATIONS[key]);
+
+/** The sends' facts, in the table's order. */
+export const SENDING = rowsOf(sendKeys());
 
 /** The operations that call one endpoint (all but the hooks), keyed by operation key. */
 export const CALLING = Object.fromEntries(

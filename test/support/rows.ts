@@ -14,6 +14,10 @@ const HOMES: Readonly<Record<string, string>> = {
   OPERATIONS: 'test/support/expectations.ts',
   HOOKS: 'OPERATIONS in test/support/expectations.ts',
   CALLING: 'OPERATIONS in test/support/expectations.ts',
+  POLLING: 'OPERATIONS in test/support/expectations.ts',
+  SEARCHES: 'OPERATIONS in test/support/expectations.ts',
+  CREATES: 'OPERATIONS in test/support/expectations.ts',
+  SENDING: 'OPERATIONS in test/support/expectations.ts',
 };
 
 /** A row of a table that is an array: HOOK_EVENTS' rows have an action, others a key. */

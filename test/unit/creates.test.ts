@@ -1,11 +1,12 @@
-// The actions: three material sends and add-note. Body keys and messages are
-// written out here, paths, hosts and labels in test/support/expectations.ts,
-// not read back from the code.
+// The actions: the material sends and add-note. Body keys and messages are
+// written out here; paths, hosts, labels and each send's id field, its label,
+// dropdown and blank-field message in test/support/expectations.ts, not read
+// back from the code.
 import nock from 'nock';
 import type { Bundle, PlainInputField, ZObject } from 'zapier-platform-core';
 import App from '../../src/index';
 import { creates } from '../../src/creates';
-import { SENDS, type SendKey } from '../../src/creates/sends';
+import { SENDS } from '../../src/creates/sends';
 import {
   API_KEY,
   appTester,
@@ -14,41 +15,13 @@ import {
   unmatchedRequests,
   userMessage,
 } from '../support/app';
-import { CALLING, keysOf, type CreateKey } from '../support/expectations';
+import { CALLING, keysOf, sendKeys, SENDING, type CreateKey } from '../support/expectations';
 import { rowOf } from '../support/rows';
 
-const VIDEO_ID = '64b7f0c2a91e3d5f8c2b4a17';
-const PDF_ID = '64c1a9e73b2d4f6a8e0c5d93';
-const IMAGE_ID = '64d2e4b18f7a3c9d0e6b2f45';
 const TEMPLATE_ID = '64a3d5f8e2c14b7a9d0f6e28';
 const EMAIL = 'jane.doe@example.com';
 
-const SEND_CASES = {
-  send_video: {
-    idKey: 'video_id',
-    idValue: VIDEO_ID,
-    materialLabel: 'Video',
-    whenBlank: 'Choose a video, or map the ID of a video from an earlier step.',
-    dynamic: 'video.id.title',
-    // The interface shows {"status": true} as this endpoint's success answer.
-  },
-  send_pdf: {
-    idKey: 'pdf_id',
-    idValue: PDF_ID,
-    materialLabel: 'PDF',
-    whenBlank: 'Choose a PDF, or map the ID of a PDF from an earlier step.',
-    dynamic: 'pdf.id.title',
-  },
-  send_image: {
-    idKey: 'image_id',
-    idValue: IMAGE_ID,
-    materialLabel: 'Image',
-    whenBlank: 'Choose an image, or map the ID of an image from an earlier step.',
-    dynamic: 'image.id.title',
-  },
-} as const satisfies Record<SendKey, unknown>;
-
-const SEND_KEYS = Object.keys(SENDS) as SendKey[];
+const SEND_KEYS = sendKeys();
 type ActionKey = CreateKey;
 const ACTION_KEYS: ActionKey[] = keysOf('create');
 
@@ -173,7 +146,7 @@ const OUTPUT_TYPES: Record<string, string> = {
 describe('actions', () => {
   it('the app has exactly the actions written out', () => {
     expect(Object.keys(creates)).toEqual(ACTION_KEYS);
-    expect([...SEND_KEYS].sort()).toEqual(Object.keys(SEND_CASES).sort());
+    expect(Object.keys(SENDS).sort()).toEqual([...SEND_KEYS].sort());
     for (const key of ACTION_KEYS) expect(App.creates?.[key]).toBe(creates[key]);
   });
 
@@ -212,9 +185,14 @@ describe('actions', () => {
   });
 
   describe.each(SEND_KEYS)('%s', (key) => {
-    const facts = rowOf({ CALLING }, key);
+    const facts = rowOf({ SENDING }, key);
     const expected = {
-      ...SEND_CASES[key],
+      idKey: facts.idKey,
+      idValue: facts.idValue,
+      materialLabel: facts.materialLabel,
+      singular: facts.singular,
+      whenBlank: facts.whenBlank,
+      dynamic: facts.dynamic,
       label: facts.label,
       path: facts.call.path,
       host: facts.call.base === 'ALT_BASE_URL' ? 'alt' : 'base',
@@ -241,8 +219,7 @@ describe('actions', () => {
         { k: idKey, label: expected.materialLabel, type: 'string', dynamic: expected.dynamic },
         { k: 'template_id', label: 'Template', type: 'string', dynamic: 'template.id.title' },
       ]);
-      const singular =
-        expected.materialLabel === 'PDF' ? 'PDF' : expected.materialLabel.toLowerCase();
+      const { singular } = expected;
       expect(fields.map((field) => field.helpText)).toEqual([
         `The email address to send the ${singular} to. CRMGrow adds it as a contact if it is new.`,
         `The ${singular} to send, from your library.`,

@@ -21,7 +21,7 @@ import { rowOf } from '../support/rows';
 interface Definition {
   key: string;
   noun: string;
-  display: { label: string; hidden?: boolean };
+  display: { label: string; description?: string; hidden?: boolean };
   operation: { type?: string; outputFields?: unknown[] };
 }
 
@@ -87,6 +87,13 @@ describe.each(Object.entries(OPERATIONS))('%s', (key, facts) => {
       noun: facts.noun,
     });
   });
+
+  // The lists' triggers and searches: their descriptions are written out too.
+  if ('description' in facts) {
+    it('has the description written out', () => {
+      expect(definitionOf(key).display.description).toBe(facts.description);
+    });
+  }
 
   it('has the output keys, in order, and types written out', () => {
     const outputs = outputsOf(definitionOf(key));

@@ -1,14 +1,13 @@
-// The four title searches (Find Video, Find PDF, Find Image, Find Template)
-// and the `search` links of the actions' id fields. Messages are written out
-// here, paths, nouns and labels in test/support/expectations.ts, not read back
-// from the code under test.
+// The title searches (Find Video, Find PDF, Find Image, Find Template, …) and
+// the `search` links of the actions' id fields. Messages are written out here;
+// paths, nouns, labels, descriptions, the lists' names and the links in
+// test/support/expectations.ts, not read back from the code under test.
 import nock from 'nock';
 import type { Bundle, PlainInputField, ZObject } from 'zapier-platform-core';
 import App from '../../src/index';
 import { creates } from '../../src/creates';
 import { searches } from '../../src/searches';
 import { pollingTriggers } from '../../src/triggers';
-import type { ListKey } from '../../src/triggers/lists';
 import {
   API_KEY,
   appTester,
@@ -17,59 +16,23 @@ import {
   unmatchedRequests,
   userMessage,
 } from '../support/app';
-import { CALLING, keysOf, type SearchKey } from '../support/expectations';
+import { CREATES, keysOf, SEARCHES, type SearchKey } from '../support/expectations';
 import { rowOf } from '../support/rows';
 
-const EXPECTED = {
-  find_video: {
-    list: 'video',
-    description: 'Finds a video by its title.',
-    singular: 'video',
-    plural: 'videos',
-  },
-  find_pdf: {
-    list: 'pdf',
-    description: 'Finds a PDF by its title.',
-    singular: 'PDF',
-    plural: 'PDFs',
-  },
-  find_image: {
-    list: 'image',
-    description: 'Finds an image by its title.',
-    singular: 'image',
-    plural: 'images',
-  },
-  find_template: {
-    list: 'template',
-    description: 'Finds a template by its title.',
-    singular: 'template',
-    plural: 'templates',
-  },
-} as const satisfies Record<SearchKey, { list: ListKey; [detail: string]: string }>;
-
-type FindKey = keyof typeof EXPECTED;
 type Perform = (z: ZObject, bundle: Bundle) => Promise<unknown>;
-const KEYS: FindKey[] = keysOf('search');
-
-/** The search key each id field of each action links, written out. */
-const LINKS: Record<keyof typeof creates, Record<string, string>> = {
-  send_video: { video_id: 'find_video.id', template_id: 'find_template.id' },
-  send_pdf: { pdf_id: 'find_pdf.id', template_id: 'find_template.id' },
-  send_image: { image_id: 'find_image.id', template_id: 'find_template.id' },
-  add_note: {},
-};
+const KEYS: SearchKey[] = keysOf('search');
 
 /** Runs the search through the app tester, so core's output checks for searches run too. */
-const find = (key: FindKey, inputData: Record<string, unknown>): Promise<unknown> => {
+const find = (key: SearchKey, inputData: Record<string, unknown>): Promise<unknown> => {
   const { perform } = searches[key].operation;
   if (typeof perform !== 'function') throw new Error(`${key} has no perform function`);
   return appTester(perform as Perform, bundleWith({ inputData }));
 };
 
-const api = (key: FindKey, host = 'https://api.crmgrow.com'): nock.Interceptor =>
+const api = (key: SearchKey, host = 'https://api.crmgrow.com'): nock.Interceptor =>
   nock(host, {
     reqheaders: { authorization: API_KEY, 'content-type': 'application/json' },
-  }).get(rowOf({ CALLING }, key).call.path);
+  }).get(rowOf({ SEARCHES }, key).call.path);
 
 /** An ObjectId created `second` seconds after 2026-03-01T00:00:00Z. */
 const objectId = (second: number): string => (0x69a38180 + second).toString(16) + '0'.repeat(16);
@@ -84,15 +47,18 @@ const unmatched = unmatchedRequests();
 const HTML_404 = '<!DOCTYPE html>\n<html><body><pre>Cannot GET /api/x</pre></body></html>\n';
 
 describe('searches', () => {
-  it('the app has exactly the four searches', () => {
+  it('the app has exactly the searches written out', () => {
     expect(Object.keys(App.searches ?? {})).toEqual(KEYS);
     for (const key of KEYS) expect(App.searches?.[key]).toBe(searches[key]);
   });
 
   describe.each(KEYS)('%s', (key) => {
-    const facts = rowOf({ CALLING }, key);
+    const facts = rowOf({ SEARCHES }, key);
     const expected = {
-      ...EXPECTED[key],
+      list: facts.list,
+      description: facts.description,
+      singular: facts.singular,
+      plural: facts.plural,
       noun: facts.noun,
       label: facts.label,
       path: facts.call.path,
@@ -292,19 +258,20 @@ describe('searches', () => {
 });
 
 describe('the actions link their id fields to the searches', () => {
-  it.each(Object.keys(LINKS) as (keyof typeof creates)[])('%s', (createKey) => {
+  it.each(keysOf('create'))('%s', (createKey) => {
+    const expected = rowOf({ CREATES }, createKey).links;
     const fields = (creates[createKey].operation.inputFields ?? []) as PlainInputField[];
     const links = Object.fromEntries(
       fields.filter((field) => field.search !== undefined).map((f) => [f.key, f.search]),
     );
-    expect(links).toEqual(LINKS[createKey]);
+    expect(links).toEqual(expected);
     // Every id field of the app has a search, so each one links it.
     expect(fields.filter((f) => /(^|_)id$/.test(f.key)).map((f) => f.key)).toEqual(
-      Object.keys(LINKS[createKey]),
+      Object.keys(expected),
     );
   });
 
   it('covers every action of the app', () => {
-    expect(Object.keys(App.creates ?? {}).sort()).toEqual(Object.keys(LINKS).sort());
+    expect(Object.keys(App.creates ?? {}).sort()).toEqual(Object.keys(CREATES).sort());
   });
 });

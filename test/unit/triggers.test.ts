@@ -1,33 +1,15 @@
-// The four list triggers (videos, PDFs, images, templates), which also feed
-// the actions' dropdowns. Texts are written out here, paths, nouns and labels
-// in test/support/expectations.ts, not read back from the code under test.
+// The list triggers (videos, PDFs, images, templates, …), which also feed
+// the actions' dropdowns. Paths, nouns, labels, descriptions and the lists'
+// plurals are written out in test/support/expectations.ts, messages here, not
+// read back from the code under test.
 import nock from 'nock';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import App from '../../src/index';
 import { LISTS, withBoundedTitles, type ListItem, type ListKey } from '../../src/triggers/lists';
 import { pollingTriggers } from '../../src/triggers';
 import { API_KEY, appTester, bundleWith, failureOf, userMessage } from '../support/app';
-import { CALLING, keysOf } from '../support/expectations';
+import { keysOf, POLLING } from '../support/expectations';
 import { rowOf } from '../support/rows';
-
-const EXPECTED = {
-  video: {
-    plural: 'videos',
-    description: 'Triggers when a new video is added to your library.',
-  },
-  pdf: {
-    plural: 'PDFs',
-    description: 'Triggers when a new PDF is added to your library.',
-  },
-  image: {
-    plural: 'images',
-    description: 'Triggers when a new image is added to your library.',
-  },
-  template: {
-    plural: 'templates',
-    description: 'Triggers when a new email or text (SMS) template is added.',
-  },
-} as const satisfies Record<ListKey, unknown>;
 
 const KEYS: ListKey[] = keysOf('polling');
 
@@ -67,7 +49,7 @@ const scrambled = (n: number): number[] => Array.from({ length: n }, (_, i) => (
 const api = (key: ListKey, host = 'https://api.crmgrow.com'): nock.Interceptor =>
   nock(host, {
     reqheaders: { authorization: API_KEY, 'content-type': 'application/json' },
-  }).get(rowOf({ CALLING }, key).call.path);
+  }).get(rowOf({ POLLING }, key).call.path);
 
 /** The lines the app logged through z.console while `run` ran. */
 async function logsOf(run: () => Promise<unknown>): Promise<string[]> {
@@ -81,15 +63,16 @@ async function logsOf(run: () => Promise<unknown>): Promise<string[]> {
 }
 
 describe('list triggers', () => {
-  it('the table holds exactly the four lists, all registered in the app', () => {
+  it('the table holds exactly the lists written out, all registered in the app', () => {
     expect(Object.keys(LISTS)).toEqual(KEYS);
     for (const key of KEYS) expect(App.triggers?.[key]).toBe(pollingTriggers[key]);
   });
 
   describe.each(KEYS)('%s', (key) => {
-    const facts = rowOf({ CALLING }, key);
+    const facts = rowOf({ POLLING }, key);
     const expected = {
-      ...EXPECTED[key],
+      plural: facts.plural,
+      description: facts.description,
       noun: facts.noun,
       label: facts.label,
       path: facts.call.path,
