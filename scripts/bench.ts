@@ -10,7 +10,13 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { arch, cpus, loadavg, platform, tmpdir, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
 import { version as coreVersion } from 'zapier-platform-core';
-import { createInvoker, loadCompiledApp, type CompiledApp, type Invoke } from '../sandbox/harness';
+import {
+  createInvoker,
+  loadCompiledApp,
+  projectRoot,
+  type CompiledApp,
+  type Invoke,
+} from '../sandbox/harness';
 import { pointAppAt } from '../sandbox/env';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { ANSWER_CAP_RUNS, answerCap } from './bench/answer-cap';
@@ -18,17 +24,18 @@ import { artifact } from './bench/artifact';
 import { bulkDeletes, LARGEST_BODY_BYTES } from './bench/bulk-delete';
 import { renderScalingSvg } from './bench/chart';
 import { coldStart, COLD_RUNS } from './bench/cold-start';
+import { CORE_FLOOR_RUNS, CORE_FLOOR_SIZES, coreFloor } from './bench/core-floor';
 import { LIBRARY, largeAccounts } from './bench/large-accounts';
 import { OVERHEAD_RUNS, OVERHEAD_WARM_UPS, overheadPerOperation } from './bench/overhead';
-import { failures, findings, mark, out, section, type Finding } from './bench/report';
+import { failures, findings, LIMITS, mark, out, RUNS, section, type Finding } from './bench/report';
 import { requestsPerOperation } from './bench/requests';
 import { SCALING_RUNS, SCALING_SIZES, scaling, type ScalingPoint } from './bench/scaling';
-import { CORE_FLOOR_RUNS, CORE_FLOOR_SIZES, coreFloor } from './bench/core-floor';
-import { LIMITS, root, RUNS, zipPath } from './bench/setup';
 import { count, MiB } from './bench/stats';
 import { DEFAULT_MAX_ANSWER_BYTES } from '../src/config';
 import { extractZip } from './lib/zip';
 
+const root = projectRoot();
+const zipPath = join(root, 'build', 'build.zip');
 const resultsPath = join(root, 'bench', 'results', 'latest.json');
 const chartPath = join(root, 'bench', 'results', 'scaling.svg');
 
@@ -71,7 +78,12 @@ const SECTIONS: readonly Section[] = [
     title: '1. Cold start: a fresh Node process loading build.zip, against core alone',
     run: ({ unpacked }) => coldStart(unpacked),
   },
-  { number: 2, key: 'artifact', title: '2. Artifact: build/build.zip', run: () => artifact() },
+  {
+    number: 2,
+    key: 'artifact',
+    title: '2. Artifact: build/build.zip',
+    run: () => artifact(zipPath),
+  },
   {
     number: 3,
     key: 'requests',
@@ -104,7 +116,7 @@ const SECTIONS: readonly Section[] = [
     title:
       '7. The floor an app on core can reach: the video poll, dropdown and search at ' +
       `${CORE_FLOOR_SIZES.map(count).join(', ')} videos against the core floor, fresh and warm`,
-    run: ({ unpacked }) => coreFloor(unpacked),
+    run: ({ unpacked }) => coreFloor(unpacked, startSandbox),
   },
   {
     number: 8,

@@ -13,15 +13,22 @@ import { gzipSync } from 'node:zlib';
 import { DEFAULT_API_KEY } from '../../sandbox/auth';
 import { objectId } from '../../sandbox/seed';
 import { DEFAULT_MAX_ANSWER_BYTES } from '../../src/config';
-import { executeEvent, pollMethod } from './events';
+import {
+  executeEvent,
+  numberIn,
+  peakRssOf,
+  pollMethod,
+  runHandler,
+  summaryOf,
+  type HandlerJob,
+} from './child';
 import { findings, indent, out } from './report';
-import { CHILD, numberIn, runChild } from './run-child';
-import { count, fixed, MiB, spread, summarise, table, type Summary } from './stats';
+import { count, fixed, MiB, spread, table, type Summary } from './stats';
 
 /** Fresh processes per answer: peak RSS barely moves between runs; time does. */
 export const ANSWER_CAP_RUNS = 3;
 /** The target of issue 24: peak RSS at most 300 MB (10^6 bytes) for the worst accepted answer. */
-export const ANSWER_CAP_TARGET_MB = 300;
+const ANSWER_CAP_TARGET_MB = 300;
 const TARGET_MIB = (ANSWER_CAP_TARGET_MB * 1e6) / MiB;
 
 /** The cap as the app's errors write it (src/http/errors.ts): "20 MiB". */
@@ -48,7 +55,7 @@ const LONG = 'Open House Walkthrough of the Renovated Victorian on Market Street
 const LONG_NON_ASCII = 'Visite guidée de la maison rénovée – 日本語の物件紹介ビデオ、';
 
 /** The shapes that cost the most to read, per byte: many small items, wide characters, many keys. */
-export const SHAPES: readonly Shape[] = [
+const SHAPES: readonly Shape[] = [
   { name: 'ASCII short titles', item: titled((i) => `Video ${i}`) },
   { name: 'ASCII short titles, ids in no order', item: titled((i) => `Video ${i}`, true) },
   { name: 'non-ASCII titles', item: titled((i) => `日本語のビデオ ${i} – été`) },
@@ -71,7 +78,7 @@ export const SHAPES: readonly Shape[] = [
 ];
 
 /** A JSON list of exactly `bytes` bytes: as many items as fit, the last title padded. */
-export function listOfBytes(shape: Shape, bytes: number): { body: Buffer; items: number } {
+function listOfBytes(shape: Shape, bytes: number): { body: Buffer; items: number } {
   const parts: string[] = [];
   let size = 2; // [ and ]
   for (let i = 0; ; i++) {
@@ -131,7 +138,7 @@ async function answerServer(): Promise<{
   };
 }
 
-export interface AnswerCapResult {
+interface AnswerCapResult {
   readonly answer: string;
   /** Bytes of the list after decompression, and on the wire. */
   readonly bytes: number;
@@ -198,28 +205,28 @@ export async function answerCap(unpacked: string): Promise<AnswerCapResult[]> {
   const tooLarge = `larger than ${capText(cap)}`;
   const { server, baseUrl, serve } = await answerServer();
   const service = { apiKey: DEFAULT_API_KEY, baseUrl, altBaseUrl: baseUrl };
-  const job = JSON.stringify({
+  const job: HandlerJob = {
     dir: unpacked,
     warmUp: executeEvent(service, pollMethod('pdf')),
     event: executeEvent(service, pollMethod('video')),
     reportError: true,
-  });
+  };
   const rows: AnswerCapResult[] = [];
   try {
     for (const c of cases) {
       const list = listOfBytes(c.shape, c.bytes);
       const body = c.gzip ? gzipSync(list.body) : list.body;
       serve({ body, gzip: c.gzip });
-      const runs: Record<string, unknown>[] = [];
-      for (let i = 0; i < ANSWER_CAP_RUNS; i++)
-        runs.push((await runChild(CHILD.zipRun, [], job)).figures);
-      const errors = runs.map((r) => (typeof r.error === 'string' ? r.error : undefined));
+      const { runs } = await runHandler(job, ANSWER_CAP_RUNS);
+      const errors = runs.map(({ figures }) =>
+        typeof figures.error === 'string' ? figures.error : undefined,
+      );
       const error = errors.find((e) => e !== undefined);
       const accepted = errors.every((e) => e === undefined);
       if (!accepted && errors.some((e) => e === undefined)) {
         throw new Error(`${c.answer}: accepted in some runs and refused in others`);
       }
-      const peakRssMiB = summarise(runs.map((r) => numberIn(r, 'maxRssKiB') / 1024));
+      const peakRssMiB = peakRssOf(runs);
       rows.push({
         answer: c.answer,
         bytes: c.bytes,
@@ -227,8 +234,8 @@ export async function answerCap(unpacked: string): Promise<AnswerCapResult[]> {
         gzip: c.gzip,
         listItems: list.items,
         accepted,
-        ...(accepted ? { returned: numberIn(runs[0] ?? {}, 'items') } : { error }),
-        ms: summarise(runs.map((r) => numberIn(r, 'ms'))),
+        ...(accepted ? { returned: numberIn(runs[0]?.figures ?? {}, 'items') } : { error }),
+        ms: summaryOf(runs, 'ms'),
         peakRssMiB,
         asExpected: c.past
           ? !accepted && (error ?? '').includes(tooLarge)

@@ -2,7 +2,6 @@
 import { statSync } from 'node:fs';
 import { readZip } from '../lib/zip';
 import { indent } from './report';
-import { zipPath } from './setup';
 import { count, kib, table } from './stats';
 
 interface Artifact {
@@ -19,7 +18,7 @@ interface Artifact {
   }[];
 }
 
-export async function artifact(): Promise<Artifact> {
+export async function artifact(zipPath: string): Promise<Artifact> {
   const files = readZip(zipPath).filter((entry) => !entry.isDirectory);
   const byPackage = new Map<string, { bytes: number; files: number }>();
   let appFiles = 0;

@@ -3,17 +3,14 @@
 // one item per contact and cuts to a result under 6 MiB, and a smaller one that
 // fits whole; each run in a fresh process through build.zip's handler.
 import type { Sandbox } from '../../sandbox/server';
-import { executeEvent, hookBundle } from './events';
-import { verdictOf } from './large-accounts';
-import { findings, indent, mark } from './report';
-import { CHILD, numberIn, runChild } from './run-child';
-import { LIMITS, RUNS } from './setup';
-import { count, fixed, mib, percent, spread, summarise, table, type Summary } from './stats';
+import { executeEvent, hookBundle, numberIn, runHandler } from './child';
+import { findings, indent, judgeHandler, mark, RUNS } from './report';
+import { count, fixed, mib, percent, spread, table, type Summary } from './stats';
 
 /** Zapier accepts webhook bodies up to 10 MB: the largest bulk delete it hands the app. */
 export const LARGEST_BODY_BYTES = 10_000_000;
 /** A bulk delete small enough for all its contacts to fit in the result. */
-export const SMALLER_CONTACTS = 10_000;
+const SMALLER_CONTACTS = 10_000;
 
 const FIRST = ['Jane', 'Omar', 'Ana', 'Mateo', 'Priya', 'Grace', 'Kwame', 'Li'];
 const LAST = ['Cooper', 'Haddad', 'Silva', 'Rossi', 'Nair', 'Okafor', 'Chen', 'Novak'];
@@ -52,7 +49,7 @@ function largestBulkDelete(bytes: number): Record<string, unknown> {
   return bulkDelete(groups);
 }
 
-export interface BulkDeleteResult {
+interface BulkDeleteResult {
   readonly measure: string;
   readonly bodyBytes: number;
   /** Contacts the webhook listed. */
@@ -80,48 +77,38 @@ export async function bulkDeletes(unpacked: string, sandbox: Sandbox): Promise<B
   const rows: BulkDeleteResult[] = [];
   for (const m of measures) {
     const contacts = Number(m.payload.num);
-    const job = JSON.stringify({
+    const job = {
       dir: unpacked,
       warmUp,
       event: executeEvent(sandbox, perform, hookBundle(m.payload)),
-    });
-    const runs: Record<string, unknown>[] = [];
-    const requests: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      sandbox.resetRecords();
-      runs.push((await runChild(CHILD.zipRun, [], job)).figures);
-      requests.push(sandbox.requests.length);
+    };
+    const { runs, requestsPerRun } = await runHandler(job, RUNS, sandbox);
+    const itemCounts = runs.map((r) => numberIn(r.figures, 'items'));
+    const [items = 0] = itemCounts;
+    if (itemCounts.some((n) => n !== items) || items > contacts) {
+      throw new Error(`${m.name}: ${itemCounts.join(', ')} items`);
     }
-    sandbox.resetRecords();
-    const items = numberIn(runs[0] ?? {}, 'items');
-    if (runs.some((r) => numberIn(r, 'items') !== items) || items > contacts) {
-      throw new Error(`${m.name}: ${runs.map((r) => String(r.items)).join(', ')} items`);
-    }
-    const resultBytes = summarise(runs.map((r) => numberIn(r, 'resultBytes'))).median;
-    const partial = {
+    const { figures, verdict } = judgeHandler(runs, requestsPerRun, 0);
+    const leftOut = contacts - items;
+    rows.push({
       measure: m.name,
       bodyBytes: bodyBytes(m.payload),
       contacts,
       items,
-      leftOut: contacts - items,
-      resultBytes,
-      ofLimit: resultBytes / LIMITS.resultBytes,
-      ms: summarise(runs.map((r) => numberIn(r, 'ms'))),
-      peakRssMiB: summarise(runs.map((r) => numberIn(r, 'maxRssKiB') / 1024)),
-      requestsPerRun: Math.max(...requests),
-    };
-    const verdict = verdictOf({ ...partial, expectedRequests: 0 });
-    rows.push({ ...partial, verdict: `${mark[verdict.level]} ${verdict.text}` });
+      leftOut,
+      ...figures,
+      verdict: `${mark[verdict.level]} ${verdict.text}`,
+    });
     findings.push({
       level: verdict.level,
       text: `${m.name}, ${count(contacts)} contacts: ${verdict.text}`,
     });
-    if (partial.leftOut > 0) {
+    if (leftOut > 0) {
       findings.push({
         level: 'watch',
         text:
           `${m.name}: ${count(items)} of ${count(contacts)} contacts start the Zap ` +
-          `(${mib(resultBytes)} MiB); the other ${count(partial.leftOut)} are left out, ` +
+          `(${mib(figures.resultBytes)} MiB); the other ${count(leftOut)} are left out, ` +
           'with a log line',
       });
     }

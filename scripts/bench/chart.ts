@@ -4,13 +4,14 @@
 // jest run as CommonJS.
 import { parse, View } from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
+import { LIMITS } from './report';
 import type { ScalingPoint } from './scaling';
 
 /** What a line is: the app through build.zip's handler, or the bare request. */
 export const SERIES = { app: 'app (build.zip handler)', floor: 'floor (fetch + JSON.parse)' };
 
-/** Peak RSS the bench holds a run to (450 MB), drawn as a rule. */
-const RSS_LIMIT_MIB = 450;
+/** Peak RSS the bench holds a run to, drawn as a rule. */
+const RSS_LIMIT_MIB = LIMITS.rssMiB;
 
 interface Row {
   readonly operation: string;
@@ -33,7 +34,7 @@ const rowsOf = (points: readonly ScalingPoint[]): Row[] =>
   ]);
 
 /** Two panels over the same x axis: the median time, and the peak RSS. */
-export function scalingChartSpec(
+function scalingChartSpec(
   points: readonly ScalingPoint[],
   title: string,
   subtitle: string | string[] = '',

@@ -6,12 +6,30 @@
 // definition), with the bare fetch + JSON.parse floor for context. Fresh
 // processes and warm calls (the handler called again in the same process, as
 // Zapier reuses a warm runtime), interleaved run by run.
-import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { replayOf } from './child/replay';
-import { DROPDOWN_PAGE_0, executeEvent, pollMethod, searchMethod } from './events';
+// This file is also the core-run child (see child.ts): it imports only Node,
+// child.ts, stats.ts and report.ts; the sandbox comes from the bench.
+import { join } from 'node:path';
+import type { Sandbox, SandboxOptions } from '../../sandbox/server';
+import {
+  defineChild,
+  DROPDOWN_PAGE_0,
+  executeEvent,
+  floorChild,
+  numberIn,
+  pollMethod,
+  replayOf,
+  runChild,
+  searchMethod,
+  zipCore,
+  zipHandler,
+  type FloorJob,
+  type Handler,
+} from './child';
 import { findings, indent, out } from './report';
-import { CHILD, numberIn, runChild } from './run-child';
-import { count, fixed, summarise, table } from './stats';
+import { count, fixed, median, table, times } from './stats';
+
+/** startSandbox (sandbox/server.ts), handed in by the bench. */
+type StartSandbox = (options: SandboxOptions) => Promise<Sandbox>;
 
 export const CORE_FLOOR_SIZES = [10_000, 50_000, 200_000] as const;
 export const CORE_FLOOR_RUNS = 5;
@@ -21,16 +39,16 @@ export const CORE_FLOOR_RUNS = 5;
  * every size (and the minimal app for all three operations) the section alone
  * took over 6 minutes on a busy 2-core machine.
  */
-export const WARM_CALLS: Readonly<Record<(typeof CORE_FLOOR_SIZES)[number], number>> = {
+const WARM_CALLS: Readonly<Record<(typeof CORE_FLOOR_SIZES)[number], number>> = {
   10_000: 10,
   50_000: 5,
   200_000: 5,
 };
 /** The target: the app within 1.15× of the core floor, fresh and warm, at every size. */
-export const CORE_FLOOR_TARGET = 1.15;
+const CORE_FLOOR_TARGET = 1.15;
 
 const OPERATIONS = ['poll', 'dropdown', 'search'] as const;
-export type CoreFloorOperation = (typeof OPERATIONS)[number];
+type CoreFloorOperation = (typeof OPERATIONS)[number];
 const OPERATION_NAMES: Readonly<Record<CoreFloorOperation, string>> = {
   poll: 'video poll',
   dropdown: 'video dropdown, page 0',
@@ -38,25 +56,27 @@ const OPERATION_NAMES: Readonly<Record<CoreFloorOperation, string>> = {
 };
 
 const VARIANTS = ['app', 'minimal-perform', 'minimal-app'] as const;
-type Variant = (typeof VARIANTS)[number] | 'bare';
+/** How the core-run child loads the app: see handlerFor. */
+type RunVariant = (typeof VARIANTS)[number];
+type Variant = RunVariant | 'bare';
 /**
  * The minimal app (core's cost of our definition against one trigger) is the
  * same for the three operations: it is measured for the poll alone, to save time.
  */
-const variantsOf = (operation: CoreFloorOperation): readonly (typeof VARIANTS)[number][] =>
+const variantsOf = (operation: CoreFloorOperation): readonly RunVariant[] =>
   operation === 'poll' ? VARIANTS : ['app', 'minimal-perform'];
 const KINDS = ['fresh', 'warm'] as const;
 type Kind = (typeof KINDS)[number];
 
 /** Median ms by variant; the minimal app null where it is not measured. */
-export interface Timings {
+interface Timings {
   readonly app: number;
   readonly 'minimal-perform': number;
   readonly 'minimal-app': number | null;
   readonly bare: number;
 }
 
-export interface CoreFloorPoint {
+interface CoreFloorPoint {
   readonly operation: CoreFloorOperation;
   readonly items: number;
   /** Items the operation returned (the floor's perform returns as many). */
@@ -74,6 +94,114 @@ export interface CoreFloorPoint {
   /** Within CORE_FLOOR_TARGET of the core floor. */
   readonly met: Readonly<Record<Kind, boolean>>;
 }
+
+interface CoreRunJob {
+  /** The unpacked build.zip. */
+  readonly dir: string;
+  readonly variant: RunVariant;
+  readonly warmUp: object;
+  readonly event: object;
+  readonly warmCalls: number;
+  /** Items the floor's perform returns: as many as the app returns for this call. */
+  readonly floorItems: number;
+}
+
+interface Z {
+  request(options: object): Promise<{ text(): Promise<string> }>;
+}
+
+/** The core floor's perform for a list: what no app on core can do with less. */
+const floorPerform =
+  (path: string, items: number) =>
+  async (z: Z, bundle: { authData: { api_key: string } }): Promise<unknown> => {
+    const response = await z.request({
+      url: `${process.env.BASE_URL ?? ''}${path}`,
+      headers: { Authorization: bundle.authData.api_key },
+      raw: true,
+    });
+    return (JSON.parse(await response.text()) as unknown[]).slice(0, items);
+  };
+
+interface Operation {
+  readonly key: string;
+  readonly operation: object;
+}
+
+/**
+ * Core's handler from the unpacked build.zip in one of three forms, so the
+ * app is measured against what any app on core costs: `app`, the real app as
+ * Zapier loads it (zapierwrapper.js); `minimal-perform`, our definition with
+ * the list's perform (the trigger's and the search's) replaced by the core
+ * floor; `minimal-app`, a definition holding those triggers and searches alone.
+ */
+function handlerFor(dir: string, variant: RunVariant, floorItems: number): Handler {
+  const core = zipCore(dir);
+  if (variant === 'app') return zipHandler(dir);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const app = require(join(dir, 'index.js')) as {
+    version: string;
+    platformVersion: string;
+    triggers: Record<string, Operation>;
+    searches: Record<string, Operation>;
+  };
+  // The warm-up reads PDFs, the measured call videos: both get the floor's perform.
+  const lists = { video: '/api/video', pdf: '/api/pdf' } as const;
+  const replaced = (
+    kind: 'triggers' | 'searches',
+    keyOf: (list: string) => string,
+  ): Record<string, object> =>
+    Object.fromEntries(
+      Object.entries(lists).map(([list, path]) => {
+        const key = keyOf(list);
+        const own = app[kind][key];
+        if (!own) throw new Error(`the app has no ${kind} ${key}`);
+        const perform = floorPerform(path, floorItems);
+        const minimal = {
+          key,
+          noun: list,
+          display: {
+            label: kind === 'triggers' ? `New ${list}` : `Find ${list}`,
+            description: `The core floor's ${list} list.`,
+          },
+          operation: { perform },
+        };
+        const ours = { ...own, operation: { ...own.operation, perform } };
+        return [key, variant === 'minimal-perform' ? ours : minimal];
+      }),
+    );
+  const triggers = replaced('triggers', (list) => list);
+  const searches = replaced('searches', (list) => `find_${list}`);
+  const definition =
+    variant === 'minimal-perform'
+      ? {
+          ...app,
+          triggers: { ...app.triggers, ...triggers },
+          searches: { ...app.searches, ...searches },
+        }
+      : { version: app.version, platformVersion: app.platformVersion, triggers, searches };
+  return core.createAppHandler(definition);
+}
+
+/**
+ * One list operation in a fresh process, through handlerFor's form: a warm-up
+ * call on the same path (the PDF list), then the measured call (fresh: the
+ * first after start), then `warmCalls` more in the same process (warm, as
+ * Zapier reuses a runtime), whose median is reported beside it.
+ */
+const coreRunChild = defineChild(__filename, 'core-run', async (job: CoreRunJob) => {
+  const handler = handlerFor(job.dir, job.variant, job.floorItems);
+  await handler(job.warmUp, {});
+  const time = async (): Promise<{ ms: number; items: number }> => {
+    const started = performance.now();
+    const output = await handler(job.event, {});
+    const ms = performance.now() - started;
+    return { ms, items: Array.isArray(output.results) ? output.results.length : -1 };
+  };
+  const fresh = await time();
+  const warm: number[] = [];
+  for (let i = 0; i < job.warmCalls; i++) warm.push((await time()).ms);
+  return { ms: fresh.ms, items: fresh.items, warmMs: warm.length > 0 ? median(warm) : fresh.ms };
+});
 
 interface Calls {
   readonly warmUp: object;
@@ -119,20 +247,21 @@ const emptyRuns = (): Runs => ({
 async function measureAt(
   unpacked: string,
   items: (typeof CORE_FLOOR_SIZES)[number],
+  startSandbox: StartSandbox,
 ): Promise<CoreFloorPoint[]> {
   const sandbox = await startSandbox({ seed: { videos: items } });
   try {
     const calls = callsOf(sandbox, items);
     const warmCalls = WARM_CALLS[items];
     const runs = { poll: emptyRuns(), dropdown: emptyRuns(), search: emptyRuns() };
-    let bareJob: string | undefined;
+    let bareJob: FloorJob | undefined;
     for (let i = 0; i < CORE_FLOOR_RUNS; i++) {
       for (const operation of OPERATIONS) {
         const { warmUp, event, returned } = calls[operation];
         for (const variant of variantsOf(operation)) {
           sandbox.resetRecords();
           const job = { dir: unpacked, variant, warmUp, event, warmCalls, floorItems: returned };
-          const { figures } = await runChild(CHILD.coreRun, [], JSON.stringify(job));
+          const { figures } = await runChild(coreRunChild, job);
           if (numberIn(figures, 'items') !== returned) {
             throw new Error(
               `${variant} ${OPERATION_NAMES[operation]} returned ${String(figures.items)} items ` +
@@ -144,22 +273,22 @@ async function measureAt(
           if (variant === 'app' && bareJob === undefined) {
             const [first, second] = sandbox.requests;
             if (!first || !second) throw new Error('the app made fewer than 2 requests');
-            bareJob = JSON.stringify({
+            bareJob = {
               warmUp: replayOf(sandbox, first),
               request: replayOf(sandbox, second),
               warmCalls,
-            });
+            };
           }
         }
       }
+      if (!bareJob) throw new Error('no run of the app to replay');
       // The three operations make the same request (GET /api/video): one bare floor serves all.
-      const { figures } = await runChild(CHILD.floor, [], bareJob);
+      const { figures } = await runChild(floorChild, bareJob);
       for (const operation of OPERATIONS) {
         runs[operation].bare.fresh.push(numberIn(figures, 'ms'));
         runs[operation].bare.warm.push(numberIn(figures, 'warmMs'));
       }
     }
-    const median = (values: number[]): number => summarise(values).median;
     return OPERATIONS.map((operation) => {
       const of = runs[operation];
       const by = (kind: Kind): Timings => ({
@@ -193,9 +322,14 @@ async function measureAt(
   }
 }
 
-export async function coreFloor(unpacked: string): Promise<CoreFloorPoint[]> {
+export async function coreFloor(
+  unpacked: string,
+  startSandbox: StartSandbox,
+): Promise<CoreFloorPoint[]> {
   const points: CoreFloorPoint[] = [];
-  for (const items of CORE_FLOOR_SIZES) points.push(...(await measureAt(unpacked, items)));
+  for (const items of CORE_FLOOR_SIZES) {
+    points.push(...(await measureAt(unpacked, items, startSandbox)));
+  }
   const ordered = OPERATIONS.flatMap((operation) =>
     points.filter((p) => p.operation === operation),
   );
@@ -209,11 +343,11 @@ export async function coreFloor(unpacked: string): Promise<CoreFloorPoint[]> {
         kind,
         fixed(m.app),
         fixed(m['minimal-perform']),
-        `${p.met[kind] ? '✓' : '✗'} ${p.ratio[kind].toFixed(2)}×`,
+        `${p.met[kind] ? '✓' : '✗'} ${times(p.ratio[kind])}`,
         fixed(p.aboveFloorMsPer1000[kind]),
         minimal === null ? '–' : fixed(minimal),
         fixed(m.bare),
-        `${(m.app / m.bare).toFixed(2)}×`,
+        times(m.app / m.bare),
         minimal === null ? '–' : fixed(m['minimal-perform'] - minimal),
       ];
     }),
@@ -254,7 +388,7 @@ export async function coreFloor(unpacked: string): Promise<CoreFloorPoint[]> {
     for (const kind of KINDS) {
       const text =
         `core floor: ${OPERATION_NAMES[p.operation]} at ${count(p.items)} items, ${kind}: app ` +
-        `within ${CORE_FLOOR_TARGET}× of the core floor: ${p.ratio[kind].toFixed(2)}× ` +
+        `within ${CORE_FLOOR_TARGET}× of the core floor: ${times(p.ratio[kind])} ` +
         `(${fixed(p[kind].app)} ms against ${fixed(p[kind]['minimal-perform'])}; ` +
         `${fixed(p.aboveFloorMsPer1000[kind])} ms per 1,000 items above it)`;
       out(`  ${p.met[kind] ? '✓' : '✗'} ${text}`);

@@ -2,11 +2,10 @@
 // through the list triggers as a poll and as a dropdown, and a 1 MB webhook
 // through perform, each run in a fresh process through build.zip's handler.
 import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { DROPDOWN_PAGE_0, examplePayload, executeEvent, hookBundle, pollMethod } from './events';
-import { findings, indent, mark, type Finding } from './report';
-import { CHILD, numberIn, runChild, type ChildRun } from './run-child';
-import { LIMITS, RUNS, WATCH } from './setup';
-import { count, fixed, mib, percent, spread, summarise, table, type Summary } from './stats';
+import { DROPDOWN_PAGE_0, executeEvent, hookBundle, pollMethod, runHandler } from './child';
+import { examplePayload } from './events';
+import { findings, indent, judgeHandler, LIMITS, mark, RUNS } from './report';
+import { count, fixed, mib, percent, spread, table, type Summary } from './stats';
 
 /** The large library of the issue: 50,000 videos and 50,000 templates. */
 export const LIBRARY = 50_000;
@@ -57,26 +56,6 @@ function largeContactPayload(bytes: number): Record<string, unknown> {
   return withFields(Math.max(0, Math.round((bytes - empty) / perField)));
 }
 
-/** Within Zapier's limits (result, time, memory) and the requests expected? */
-export function verdictOf(
-  r: Pick<LargeResult, 'resultBytes' | 'ms' | 'peakRssMiB' | 'requestsPerRun' | 'expectedRequests'>,
-): { level: Finding['level']; text: string } {
-  const problems: string[] = [];
-  const watch: string[] = [];
-  if (r.resultBytes > LIMITS.resultBytes) problems.push("over Zapier's 6 MiB result limit");
-  else if (r.resultBytes > WATCH.resultBytes) watch.push('over half of 6 MiB');
-  if (r.ms.median > LIMITS.ms) problems.push("over Zapier's 30 s");
-  else if (r.ms.median > WATCH.ms) watch.push('takes seconds');
-  if (r.peakRssMiB.median > LIMITS.rssMiB) problems.push('over 450 MB of memory');
-  else if (r.peakRssMiB.median > WATCH.rssMiB) watch.push('uses over 300 MiB');
-  if (r.requestsPerRun !== r.expectedRequests) {
-    problems.push(`${r.requestsPerRun} requests, not ${r.expectedRequests}`);
-  }
-  if (problems.length > 0) return { level: 'problem', text: [...problems, ...watch].join(', ') };
-  if (watch.length > 0) return { level: 'watch', text: watch.join(', ') };
-  return { level: 'ok', text: 'within limits' };
-}
-
 export async function largeAccounts(unpacked: string): Promise<LargeResult[]> {
   const big = await startSandbox({ seed: { videos: LIBRARY, templates: LIBRARY } });
   let larger: Sandbox | undefined;
@@ -122,35 +101,18 @@ export async function largeAccounts(unpacked: string): Promise<LargeResult[]> {
 
     const rows: LargeResult[] = [];
     for (const m of measures) {
-      const runs: ChildRun[] = [];
-      const requests: number[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        m.sandbox.resetRecords();
-        runs.push(
-          await runChild(
-            CHILD.zipRun,
-            [],
-            JSON.stringify({ dir: unpacked, warmUp: m.warmUp, event: m.event }),
-          ),
-        );
-        requests.push(m.sandbox.requests.length - m.warmUpRequests);
-      }
-      m.sandbox.resetRecords();
-      const itemCounts = runs.map((r) => r.figures.items);
-      const partial = {
+      const job = { dir: unpacked, warmUp: m.warmUp, event: m.event };
+      const { runs, requestsPerRun } = await runHandler(job, RUNS, m.sandbox, m.warmUpRequests);
+      const items = runs[0]?.figures.items;
+      const { figures, verdict } = judgeHandler(runs, requestsPerRun, m.expectedRequests);
+      rows.push({
         measure: m.name,
         input: m.input,
-        items: typeof itemCounts[0] === 'number' ? itemCounts[0] : undefined,
-        resultBytes: summarise(runs.map((r) => numberIn(r.figures, 'resultBytes'))).median,
-        ofLimit: 0,
-        ms: summarise(runs.map((r) => numberIn(r.figures, 'ms'))),
-        peakRssMiB: summarise(runs.map((r) => numberIn(r.figures, 'maxRssKiB') / 1024)),
-        requestsPerRun: Math.max(...requests),
+        items: typeof items === 'number' ? items : undefined,
+        ...figures,
         expectedRequests: m.expectedRequests,
-      };
-      const withLimit = { ...partial, ofLimit: partial.resultBytes / LIMITS.resultBytes };
-      const verdict = verdictOf(withLimit);
-      rows.push({ ...withLimit, verdict: `${mark[verdict.level]} ${verdict.text}` });
+        verdict: `${mark[verdict.level]} ${verdict.text}`,
+      });
       findings.push({ level: verdict.level, text: `${m.name}, ${m.input}: ${verdict.text}` });
     }
 

@@ -3,10 +3,10 @@
 import type { CompiledApp, Invoke } from '../../sandbox/harness';
 import type { Sandbox } from '../../sandbox/server';
 import { inputDataFor, operationKeysOf } from '../lib/operations';
-import { fetchAndParse, replayOf } from './child/replay';
+import { fetchAndParse, pollMethod, replayOf } from './child';
 import { firstChoices } from './events';
 import { indent } from './report';
-import { fixed, spread, summarise, table, type Summary } from './stats';
+import { fixed, ratioOf, spread, summarise, table, times, type Summary } from './stats';
 
 // Node's own fetch, kept before core runs: core wraps global.fetch with its logger.
 const nodeFetch = globalThis.fetch;
@@ -37,7 +37,7 @@ export async function overheadPerOperation(
   if (!poll || !action || !hook) throw new Error('the app lacks a polling trigger, create or hook');
   const choices = await firstChoices(app, invoke, sandbox);
   const operations = [
-    { name: `poll: ${poll}`, method: `triggers.${poll}.operation.perform`, bundle: {} },
+    { name: `poll: ${poll}`, method: pollMethod(poll), bundle: {} },
     {
       name: `action: ${action}`,
       method: `creates.${action}.operation.perform`,
@@ -79,7 +79,7 @@ export async function overheadPerOperation(
       request: `${recorded.method} ${recorded.path}`,
       core,
       fetch,
-      ratio: core.median / fetch.median,
+      ratio: ratioOf(core, fetch),
       addedMs: core.median - fetch.median,
     });
   }
@@ -91,7 +91,7 @@ export async function overheadPerOperation(
         r.request,
         spread(r.core),
         spread(r.fetch),
-        `${r.ratio.toFixed(1)}×`,
+        times(r.ratio, 1),
         `${fixed(r.addedMs)} ms`,
       ]),
       [2, 3, 4, 5],

@@ -12,7 +12,8 @@ import {
   searchListsOf,
   titlesOf,
 } from '../lib/operations';
-import { DROPDOWN_PAGE_0, examplePayload, firstChoices, HOOK_URL, pollMethod } from './events';
+import { DROPDOWN_PAGE_0, HOOK_URL, pollMethod, searchMethod } from './child';
+import { examplePayload, firstChoices } from './events';
 import { findings, indent, out } from './report';
 import { table } from './stats';
 
@@ -86,7 +87,7 @@ export async function requestsPerOperation(
       : [];
     const inputData = searchInputFor(app, key, title);
     await measure(key, 'search', [
-      ['perform', () => invoke(`searches.${key}.operation.perform`, { authData, inputData })],
+      ['perform', () => invoke(searchMethod(key), { authData, inputData })],
     ]);
   }
   const choices = await firstChoices(app, invoke, sandbox);

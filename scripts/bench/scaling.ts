@@ -5,12 +5,21 @@
 // process, so a busy moment of the machine hits both alike.
 import type { Bundle } from 'zapier-platform-core';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { replayOf, type Replay } from './child/replay';
-import { DROPDOWN_PAGE_0, executeEvent, pollMethod } from './events';
-import { findings, indent, out } from './report';
-import { CHILD, numberIn, runChild } from './run-child';
-import { LIMITS } from './setup';
-import { count, fixed, mib, spread, summarise, table, type Summary } from './stats';
+import {
+  DROPDOWN_PAGE_0,
+  executeEvent,
+  floorChild,
+  handlerChild,
+  peakRssOf,
+  pollMethod,
+  replayOf,
+  runChild,
+  summaryOf,
+  type ChildRun,
+  type FloorJob,
+} from './child';
+import { findings, indent, LIMITS, out } from './report';
+import { count, fixed, median, mib, ratioOf, spread, table, times } from './stats';
 
 /** Library sizes, in videos. */
 export const SCALING_SIZES = [1_000, 10_000, 50_000, 100_000, 200_000] as const;
@@ -23,7 +32,7 @@ const OPERATIONS: readonly { readonly operation: string; readonly bundle: Partia
 ];
 
 /** The issue's targets: app/floor from 10,000 items, linear growth, and the largest size. */
-export const TARGETS = {
+const TARGETS = {
   ratio: 1.5,
   ratioFromItems: 10_000,
   /** ms per 1,000 items within ±25 % of their median, 10,000 items and up. */
@@ -61,20 +70,8 @@ export interface ScalingPoint {
   readonly bodyBytes: number;
 }
 
-interface Sample {
-  readonly ms: number;
-  readonly rssMiB: number;
-  readonly bytes: number;
-}
-
-const sampleOf = (figures: Record<string, unknown>): Sample => ({
-  ms: numberIn(figures, 'ms'),
-  rssMiB: numberIn(figures, 'maxRssKiB') / 1024,
-  bytes: numberIn(figures, 'resultBytes'),
-});
-
 /** The requests the app's run made: its warm-up, then the measured one. */
-function requestsOf(sandbox: Sandbox): { warmUp: Replay; request: Replay } {
+function requestsOf(sandbox: Sandbox): FloorJob {
   const [warmUp, request, ...more] = sandbox.requests;
   if (!warmUp || !request || more.length > 0) {
     throw new Error(`a run made ${sandbox.requests.length} requests, not 2 (warm-up and measure)`);
@@ -88,25 +85,23 @@ async function measureAt(unpacked: string, items: number): Promise<ScalingPoint[
     const points: ScalingPoint[] = [];
     for (const { operation, bundle } of OPERATIONS) {
       // The warm-up runs the same code on the sandbox's two PDFs.
-      const appJob = JSON.stringify({
+      const appJob = {
         dir: unpacked,
         warmUp: executeEvent(sandbox, pollMethod('pdf'), bundle),
         event: executeEvent(sandbox, pollMethod('video'), bundle),
-      });
-      let floorJob: string | undefined;
-      const app: Sample[] = [];
-      const floor: Sample[] = [];
+      };
+      let floorJob: FloorJob | undefined;
+      const app: ChildRun[] = [];
+      const floor: ChildRun[] = [];
       for (let i = 0; i < SCALING_RUNS; i++) {
         sandbox.resetRecords();
-        app.push(sampleOf((await runChild(CHILD.zipRun, [], appJob)).figures));
-        floorJob ??= JSON.stringify(requestsOf(sandbox));
-        floor.push(sampleOf((await runChild(CHILD.floor, [], floorJob)).figures));
+        app.push(await runChild(handlerChild, appJob));
+        floorJob ??= requestsOf(sandbox);
+        floor.push(await runChild(floorChild, floorJob));
       }
       sandbox.resetRecords();
-      const ms = summarise(app.map((s) => s.ms));
-      const floorMs = summarise(floor.map((s) => s.ms));
-      const median = (samples: readonly Sample[], key: keyof Sample): number =>
-        summarise(samples.map((s) => s[key])).median;
+      const ms = summaryOf(app, 'ms');
+      const floorMs = summaryOf(floor, 'ms');
       points.push({
         operation,
         items,
@@ -116,13 +111,13 @@ async function measureAt(unpacked: string, items: number): Promise<ScalingPoint[
         floorMs: floorMs.median,
         floorMsMin: floorMs.min,
         floorMsMax: floorMs.max,
-        ratio: ms.median / floorMs.median,
+        ratio: ratioOf(ms, floorMs),
         msPer1000Items: ms.median / (items / 1000),
         growthMsPer1000Items: null,
-        peakRssMiB: median(app, 'rssMiB'),
-        floorPeakRssMiB: median(floor, 'rssMiB'),
-        resultBytes: median(app, 'bytes'),
-        bodyBytes: median(floor, 'bytes'),
+        peakRssMiB: peakRssOf(app).median,
+        floorPeakRssMiB: peakRssOf(floor).median,
+        resultBytes: summaryOf(app, 'resultBytes').median,
+        bodyBytes: summaryOf(floor, 'resultBytes').median,
       });
     }
     return points;
@@ -154,7 +149,7 @@ function withGrowth(points: readonly ScalingPoint[]): ScalingPoint[] {
 
 /** ±`spread` around the median of `values`: met, and the figures. */
 function linearity(values: readonly number[]): { met: boolean; text: string } {
-  const mid = summarise(values).median;
+  const mid = median(values);
   const widest = values
     .map((v) => v / mid - 1)
     .reduce((a, b) => (Math.abs(b) > Math.abs(a) ? b : a), 0);
@@ -167,7 +162,7 @@ function linearity(values: readonly number[]): { met: boolean; text: string } {
 }
 
 /** Each target, per operation, as met or missed with its figures. */
-export function checkTargets(points: readonly ScalingPoint[]): TargetCheck[] {
+function checkTargets(points: readonly ScalingPoint[]): TargetCheck[] {
   const checks: TargetCheck[] = [];
   for (const operation of new Set(points.map((p) => p.operation))) {
     const series = points.filter((p) => p.operation === operation);
@@ -182,7 +177,7 @@ export function checkTargets(points: readonly ScalingPoint[]): TargetCheck[] {
         met: worst.ratio <= TARGETS.ratio,
         text:
           `${operation}: app/floor at most ${TARGETS.ratio}× from ${count(TARGETS.ratioFromItems)} ` +
-          `items: worst ${worst.ratio.toFixed(2)}× at ${count(worst.items)} ` +
+          `items: worst ${times(worst.ratio)} at ${count(worst.items)} ` +
           `(${fixed(worst.ms)} ms against ${fixed(worst.floorMs)}; at ` +
           `${count(series[0]?.items ?? 0)} items, mostly core's fixed cost: ` +
           `${fixed(series[0]?.ms ?? 0)} ms)`,
@@ -219,9 +214,6 @@ export function checkTargets(points: readonly ScalingPoint[]): TargetCheck[] {
   return checks;
 }
 
-const range = (median: number, min: number, max: number): string =>
-  spread({ median, min, max, runs: SCALING_RUNS } satisfies Summary);
-
 export async function scaling(unpacked: string): Promise<ScalingPoint[]> {
   const measured: ScalingPoint[] = [];
   for (const items of SCALING_SIZES) measured.push(...(await measureAt(unpacked, items)));
@@ -247,9 +239,9 @@ export async function scaling(unpacked: string): Promise<ScalingPoint[]> {
       ordered.map((p) => [
         p.operation,
         count(p.items),
-        range(p.ms, p.msMin, p.msMax),
-        range(p.floorMs, p.floorMsMin, p.floorMsMax),
-        `${p.ratio.toFixed(2)}×`,
+        spread({ median: p.ms, min: p.msMin, max: p.msMax }),
+        spread({ median: p.floorMs, min: p.floorMsMin, max: p.floorMsMax }),
+        times(p.ratio),
         fixed(p.msPer1000Items),
         p.growthMsPer1000Items === null ? '' : fixed(p.growthMsPer1000Items),
         fixed(p.floorMs / (p.items / 1000)),

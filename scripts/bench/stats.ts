@@ -1,4 +1,5 @@
-// Medians and aligned tables for the benchmark's report.
+// The bench's one place for figures: medians with min and max, ratios, and
+// how they are written in the tables. No imports: a bench child loads it too.
 
 export interface Summary {
   readonly median: number;
@@ -18,6 +19,14 @@ export function summarise(values: readonly number[]): Summary {
   return { median, min: sorted[0] ?? 0, max: sorted.at(-1) ?? 0, runs: sorted.length };
 }
 
+export const median = (values: readonly number[]): number => summarise(values).median;
+
+/** A ratio is of medians: the runs' spread stays beside, in each median's min and max. */
+export const ratioOf = (a: Summary, b: Summary): number => a.median / b.median;
+
+/** A ratio as the tables write it: "1.23×". */
+export const times = (ratio: number, digits = 2): string => `${ratio.toFixed(digits)}×`;
+
 /** A figure with a sensible number of decimals: 0.42, 4.2, 42, 420. */
 export function fixed(value: number): string {
   const size = Math.abs(value);
@@ -27,7 +36,7 @@ export function fixed(value: number): string {
 }
 
 /** "median (min–max)". */
-export const spread = (s: Summary): string =>
+export const spread = (s: Pick<Summary, 'median' | 'min' | 'max'>): string =>
   `${fixed(s.median)} (${fixed(s.min)}–${fixed(s.max)})`;
 
 export const MiB = 1024 * 1024;
