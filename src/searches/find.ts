@@ -22,16 +22,40 @@ import {
 /** Results of one search at most. Zapier's step uses the first; the editor's test shows them all. */
 export const SEARCH_LIMIT = 25;
 
+/** How titles and the wanted text are compared: trimmed, runs of spaces as one, any case. */
+const comparable = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** The only characters outside ASCII whose lower case holds an ASCII letter: İ and the Kelvin sign. */
+const LOWERS_TO_ASCII = /[\u0130\u212a]/;
+
 /**
- * How titles and the wanted text are compared: trimmed, runs of spaces as one,
- * any case. A title already in that form (most are) is compared as it is, with
- * no copy.
+ * Tests of a title for the wanted text, as `comparable` compares them: exact,
+ * and contained. For text in ASCII, two regular expressions do it without
+ * copying the title (a case-insensitive one matches no other character to an
+ * ASCII letter); other text, and titles holding İ or the Kelvin sign, are
+ * compared as `comparable` makes them.
  */
-const comparable = (text: string): string =>
-  text
-    .trim()
-    .replace(/\s{2,}|[^\S ]/g, ' ')
-    .toLowerCase();
+function matcherOf(text: string): {
+  exact: (title: string) => boolean;
+  within: (title: string) => boolean;
+} {
+  const wanted = comparable(text);
+  const slow = {
+    exact: (title: string) => comparable(title) === wanted,
+    within: (title: string) => comparable(title).includes(wanted),
+  };
+  for (let i = 0; i < wanted.length; i++) if (wanted.charCodeAt(i) > 0x7f) return slow;
+  const words = wanted
+    .split(' ')
+    .map((word) => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+    .join('\\s+');
+  const exact = new RegExp(`^\\s*${words}\\s*$`, 'i');
+  const within = new RegExp(words, 'i');
+  return {
+    exact: (title) => (LOWERS_TO_ASCII.test(title) ? slow.exact(title) : exact.test(title)),
+    within: (title) => (LOWERS_TO_ASCII.test(title) ? slow.within(title) : within.test(title)),
+  };
+}
 
 /**
  * The positions of the items whose title is the text, then of those whose
@@ -40,15 +64,16 @@ const comparable = (text: string): string =>
  * ObjectId.
  */
 export function matchesOf(listed: Listed, text: string): number[] {
-  const wanted = comparable(text);
+  const { exact: isExact, within } = matcherOf(text);
   const exact: number[] = [];
   const partial: number[] = [];
   const { rows } = listed;
   for (let i = 0; i < rows.length; i++) {
     const raw = rows[i]?.title;
-    const title = typeof raw === 'string' ? comparable(raw) : '';
-    if (title === wanted) exact.push(i);
-    else if (title.includes(wanted)) partial.push(i);
+    const title = typeof raw === 'string' ? raw : '';
+    if (!within(title)) continue;
+    if (isExact(title)) exact.push(i);
+    else partial.push(i);
   }
   const ordered = (group: number[]): number[] => newestFirst(listed, SEARCH_LIMIT, group) ?? group;
   return [...ordered(exact), ...ordered(partial)].slice(0, SEARCH_LIMIT);

@@ -117,6 +117,39 @@ export interface Listed {
   readonly rows: readonly Readonly<Record<string, unknown>>[];
   /** Every id is an ObjectId as MongoDB writes it (lower-case): ordered by age as they are. */
   readonly lowerCaseObjectIds: boolean;
+  /** The ids rise (oldest first) or fall (newest first) all along, where they are known to. */
+  readonly order?: 'rising' | 'falling';
+}
+
+/**
+ * The common list in one pass: every row a record whose `id` is a lower-case
+ * ObjectId, rising all along (the order the service stores them) or falling.
+ * No id is then missing or repeated, and the newest are at one end: nothing is
+ * left to check or sort. Undefined for any other list, which listedOf reads
+ * row by row.
+ */
+function orderedListOf(list: readonly unknown[]): Listed | undefined {
+  const ids: string[] = [];
+  let direction = 0;
+  let last = '';
+  for (const row of list) {
+    if (!isRecord(row)) return undefined;
+    const id = row.id;
+    if (typeof id !== 'string' || !LOWER_CASE_OBJECT_ID.test(id)) return undefined;
+    if (ids.length > 0) {
+      const step = id > last ? 1 : id < last ? -1 : 0;
+      if (step === 0 || step === -direction) return undefined;
+      direction = step;
+    }
+    ids.push(id);
+    last = id;
+  }
+  return {
+    ids,
+    rows: list as readonly Readonly<Record<string, unknown>>[],
+    lowerCaseObjectIds: true,
+    order: direction < 0 ? 'falling' : 'rising',
+  };
 }
 
 /** A row's title, trimmed; blank when it has none. */
@@ -153,6 +186,8 @@ export function listedOf(
       'invalid_response',
     );
   }
+  const ordered = orderedListOf(list);
+  if (ordered) return ordered;
 
   const ids: string[] = [];
   const rows: Readonly<Record<string, unknown>>[] = [];
@@ -233,6 +268,10 @@ export function newestFirst(
   among?: readonly number[],
 ): number[] | undefined {
   const { ids } = listed;
+  if (!among && listed.order) {
+    const length = Math.min(count, ids.length);
+    return Array.from({ length }, (_, k) => (listed.order === 'falling' ? k : ids.length - 1 - k));
+  }
   const positions = among ?? (listed.lowerCaseObjectIds ? undefined : allOf(listed));
   let keys: readonly string[] = ids;
   if (positions) {
@@ -294,19 +333,31 @@ export function withBoundedTitles(items: readonly ListItem[]): ListItem[] {
 // Made on the first dropdown fill: creating it takes ~5 ms, as long as loading the whole app.
 let collator: Intl.Collator | undefined;
 
+/** A title's first character as a lower-case ASCII letter's code; -1 for anything else. */
+const letterOf = (title: string): number => {
+  const code = title.charCodeAt(0) | 0x20;
+  return code >= 0x61 && code <= 0x7a ? code : -1;
+};
+
 /** A–Z by title ("#2" before "#10"), untitled last, ties by id: the same order on every page. */
 function titleOrder(listed: Listed, i: number, j: number): number {
-  collator ??= new Intl.Collator('en', { sensitivity: 'base', numeric: true });
   const a = titleAt(listed, i);
   const b = titleAt(listed, j);
-  const idA = listed.ids[i] ?? '';
-  const idB = listed.ids[j] ?? '';
-  return (
-    Number(a === '') - Number(b === '') ||
-    collator.compare(a, b) ||
-    (idA < idB ? -1 : idA > idB ? 1 : 0)
-  );
+  if (a === '' || b === '') return Number(a === '') - Number(b === '') || idOrder(listed, i, j);
+  // Two titles that start with different letters are in the order of those letters, as
+  // the collator has it: most of a long list is placed without asking it.
+  const first = letterOf(a);
+  const second = letterOf(b);
+  if (first > 0 && second > 0 && first !== second) return first - second;
+  collator ??= new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+  return collator.compare(a, b) || idOrder(listed, i, j);
 }
+
+const idOrder = ({ ids }: Listed, i: number, j: number): number => {
+  const a = ids[i] ?? '';
+  const b = ids[j] ?? '';
+  return a < b ? -1 : a > b ? 1 : 0;
+};
 
 /** The page Zapier asks for, counting from 0. */
 function pageOf(bundle: Bundle): number {

@@ -9,6 +9,8 @@ import { hookTriggers } from '../../src/hooks';
 import { derivedId } from '../../src/hooks/normalise';
 import { callApi } from '../../src/http/client';
 import { ENDPOINTS } from '../../src/http/endpoints';
+import { findSearches } from '../../src/searches/find';
+import { listTriggers } from '../../src/triggers/lists';
 
 // PROPERTY_RUNS lowers the count for `npm run mutation`, which runs these once per mutant.
 const RUNS = { seed: 20261122, numRuns: Number(process.env.PROPERTY_RUNS ?? 2000) } as const;
@@ -353,6 +355,168 @@ describe('the input checks, for any string in an email field', () => {
         });
       }),
       RUNS,
+    );
+  });
+});
+
+describe('the list path, for any list the service sends', () => {
+  const { operation } = listTriggers.video;
+  const perform = ('perform' in operation ? operation.perform : undefined) as Operation;
+  /** ObjectIds a second apart, some in capitals; and ids that are not ObjectIds. */
+  const objectIdOf = (n: number): string => (0x69a38180 + n).toString(16) + '0'.repeat(16);
+  const ids = fc.oneof(
+    { weight: 8, arbitrary: fc.nat(40).map(objectIdOf) },
+    { weight: 1, arbitrary: fc.nat(40).map((n) => objectIdOf(n).toUpperCase()) },
+    { weight: 1, arbitrary: fc.constantFrom(42, 'k-1', ' ', '', null) },
+  );
+  const row = fc.record(
+    {
+      id: ids,
+      _id: ids,
+      title: fc.oneof(
+        fc.constantFrom('', ' Tour #2 ', 'tour #10', 'Éclair', 'æther', 'Zoë', '9 Elms'),
+        // Characters whose lower case or case folding meets ASCII, and what a pattern must escape.
+        fc.constantFrom('İstanbul Tour', '\u212Aelvin', 'ſun (tour)', 'a.b*c', 'Tour\t\n #2'),
+        fc.stringMatching(/^[A-Za-z0-9 #-]{0,6}$/),
+        fc.string(),
+      ),
+    },
+    { requiredKeys: [] },
+  );
+  /** Lists in the service's stored order, newest first, with repeats, or any order with any rows. */
+  const lists = fc.oneof(
+    fc
+      .uniqueArray(fc.nat(40), { maxLength: 30 })
+      .map((ns) =>
+        [...ns].sort((a, b) => a - b).map((n) => ({ id: objectIdOf(n), title: `Item ${n}` })),
+      ),
+    fc
+      .uniqueArray(fc.nat(40), { maxLength: 30 })
+      .map((ns) =>
+        [...ns].sort((a, b) => b - a).map((n) => ({ id: objectIdOf(n), title: `Item ${n}` })),
+      ),
+    // In order but for repeats: the first of each id is kept.
+    fc
+      .array(fc.nat(40), { maxLength: 30 })
+      .map((ns) =>
+        [...ns].sort((a, b) => a - b).map((n, i) => ({ id: objectIdOf(n), title: `Copy ${i}` })),
+      ),
+    fc.array(fc.oneof({ weight: 9, arbitrary: row }, { weight: 1, arbitrary: fc.jsonValue() }), {
+      maxLength: 30,
+    }),
+  );
+
+  /** The rows kept, as every rule has it: a usable id, each id once, titles trimmed. */
+  function keptOf(list: unknown[]): { id: string; title: string }[] {
+    const idOf = (value: unknown): string | undefined =>
+      typeof value === 'string'
+        ? value.trim() || undefined
+        : typeof value === 'number' && Number.isFinite(value)
+          ? String(value)
+          : undefined;
+    const seen = new Set<string>();
+    const items: { id: string; title: string }[] = [];
+    for (const r of list) {
+      if (typeof r !== 'object' || r === null || Array.isArray(r)) continue;
+      const { id: rawId, _id: rawAltId, title } = r as Record<string, unknown>;
+      const id = idOf(rawId) ?? idOf(rawAltId);
+      if (id === undefined || seen.has(id)) continue;
+      seen.add(id);
+      items.push({ id, title: typeof title === 'string' ? title.trim() : '' });
+    }
+    return items;
+  }
+
+  /** Newest first by ObjectId, in full; the service's order when an id is no ObjectId. */
+  const newestOf = (items: { id: string; title: string }[]): { id: string; title: string }[] =>
+    items.every(({ id }) => /^[0-9a-f]{24}$/i.test(id))
+      ? [...items].sort((a, b) => {
+          const [x, y] = [a.id.toLowerCase(), b.id.toLowerCase()];
+          return x > y ? -1 : x < y ? 1 : 0;
+        })
+      : items;
+
+  /** The reference: every rule written plainly, with a full sort. */
+  function expected(list: unknown[], meta: Partial<Bundle['meta']>): unknown[] {
+    const items = keptOf(list);
+    if (meta.isFillingDynamicDropdown) {
+      const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+      return [...items]
+        .sort(
+          (a, b) =>
+            Number(a.title === '') - Number(b.title === '') ||
+            collator.compare(a.title, b.title) ||
+            (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+        )
+        .slice(0, 100);
+    }
+    const limit = meta.isLoadingSample ? 10 : 1_000;
+    return newestOf(items).slice(0, limit);
+  }
+
+  it.each([
+    ['a poll', {}],
+    ["the editor's samples", { isLoadingSample: true }],
+    ['a dropdown page', { isFillingDynamicDropdown: true }],
+  ] as const)('%s gives what a full sort of the deduplicated list gives', async (_name, meta) => {
+    await fc.assert(
+      fc.asyncProperty(lists, async (list) => {
+        const { z } = fakeZ({
+          status: 200,
+          content: JSON.stringify(list),
+          headers: { 'content-type': 'application/json' },
+        });
+        const result = await perform(z, bundleOf({ meta: meta as Bundle['meta'] }));
+        expect(result).toEqual(expected(list, meta));
+      }),
+      { ...RUNS, numRuns: Math.ceil(RUNS.numRuns / 4) },
+    );
+  });
+
+  it('a search gives the exact titles, then the others holding the text, each newest first', async () => {
+    const { operation } = findSearches.find_video;
+    const search = ('perform' in operation ? operation.perform : undefined) as Operation;
+    const comparable = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase();
+    const texts = fc.oneof(
+      fc.constantFrom(
+        'tour',
+        'TOUR #2',
+        ' tour  #2 ',
+        'i',
+        'k',
+        's',
+        'a.b',
+        '(tour)',
+        'é',
+        'İ',
+        '#1',
+      ),
+      fc.stringMatching(/^[A-Za-z0-9 #.()-]{1,4}$/),
+      fc.string({ minLength: 1, maxLength: 3 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        lists,
+        texts.filter((t) => t.trim() !== ''),
+        async (list, text) => {
+          const { z } = fakeZ({
+            status: 200,
+            content: JSON.stringify(list),
+            headers: { 'content-type': 'application/json' },
+          });
+          const wanted = comparable(text);
+          const items = keptOf(list);
+          const exact = items.filter(({ title }) => comparable(title) === wanted);
+          const partial = items.filter(
+            ({ title }) => comparable(title) !== wanted && comparable(title).includes(wanted),
+          );
+          const result = await search(z, bundleOf({ inputData: { title: text } }));
+          expect(result).toEqual(
+            [...newestOf(exact).slice(0, 25), ...newestOf(partial).slice(0, 25)].slice(0, 25),
+          );
+        },
+      ),
+      { ...RUNS, numRuns: Math.ceil(RUNS.numRuns / 4) },
     );
   });
 });
