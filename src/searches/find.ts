@@ -50,10 +50,11 @@ function matcherOf(text: string): {
     .map((word) => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
     .join('\\s+');
   const exact = new RegExp(`^\\s*${words}\\s*$`, 'i');
-  const within = new RegExp(words, 'i');
+  // One test for most titles: the text in any case, or one of the two characters.
+  const probe = new RegExp(`${words}|[\\u0130\\u212a]`, 'i');
   return {
     exact: (title) => (LOWERS_TO_ASCII.test(title) ? slow.exact(title) : exact.test(title)),
-    within: (title) => (LOWERS_TO_ASCII.test(title) ? slow.within(title) : within.test(title)),
+    within: (title) => probe.test(title) && (!LOWERS_TO_ASCII.test(title) || slow.within(title)),
   };
 }
 

@@ -10,7 +10,7 @@ import { derivedId } from '../../src/hooks/normalise';
 import { callApi } from '../../src/http/client';
 import { ENDPOINTS } from '../../src/http/endpoints';
 import { findSearches } from '../../src/searches/find';
-import { listTriggers } from '../../src/triggers/lists';
+import { asciiOrder, listTriggers } from '../../src/triggers/lists';
 
 // PROPERTY_RUNS lowers the count for `npm run mutation`, which runs these once per mutant.
 const RUNS = { seed: 20261122, numRuns: Number(process.env.PROPERTY_RUNS ?? 2000) } as const;
@@ -374,7 +374,20 @@ describe('the list path, for any list the service sends', () => {
       id: ids,
       _id: ids,
       title: fc.oneof(
-        fc.constantFrom('', ' Tour #2 ', 'tour #10', 'Éclair', 'æther', 'Zoë', '9 Elms'),
+        fc.constantFrom(
+          '',
+          ' Tour #2 ',
+          'tour #10',
+          'Tour #02',
+          'Tour #2b',
+          'Tour#2',
+          'Éclair',
+          'æther',
+          'Zoë',
+          '9 Elms',
+          '0',
+          '00',
+        ),
         // Characters whose lower case or case folding meets ASCII, and what a pattern must escape.
         fc.constantFrom('İstanbul Tour', '\u212Aelvin', 'ſun (tour)', 'a.b*c', 'Tour\t\n #2'),
         fc.stringMatching(/^[A-Za-z0-9 #-]{0,6}$/),
@@ -517,6 +530,22 @@ describe('the list path, for any list the service sends', () => {
         },
       ),
       { ...RUNS, numRuns: Math.ceil(RUNS.numRuns / 4) },
+    );
+  });
+
+  it('places two titles as the collator does wherever it places them without it', () => {
+    const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+    const title = fc.oneof(
+      fc.stringMatching(/^[A-Za-z0-9 #.-]{0,8}$/),
+      fc.stringMatching(/^(Tour|tour|TOUR)? ?#?0{0,2}[0-9]{0,3}[a-c]?$/),
+      fc.string({ maxLength: 6 }),
+    );
+    fc.assert(
+      fc.property(title, title, (a, b) => {
+        const order = asciiOrder(a, b);
+        if (order !== undefined) expect(Math.sign(order)).toBe(Math.sign(collator.compare(a, b)));
+      }),
+      { ...RUNS, numRuns: RUNS.numRuns * 5 },
     );
   });
 });
