@@ -1,8 +1,19 @@
-// callApi's steps, each alone (settings, request, answer), and the error
+// callApi's steps, each alone (settings, request, exchange, answer), and the error
 // rules as tables: their order is written out here, once, as the reader of
 // src/http/errors.ts should find it.
-import { errors, type Bundle, type ZObject } from 'zapier-platform-core';
-import { answerOf, requestOf, settingsOf, type Received } from '../../src/http/client';
+import nock from 'nock';
+import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import { errors, type Bundle, type RawHttpResponse, type ZObject } from 'zapier-platform-core';
+import {
+  answerOf,
+  callApi,
+  decoded,
+  requestOf,
+  settingsOf,
+  type ApiAnswer,
+  type Received,
+} from '../../src/http/client';
 import { ENDPOINTS } from '../../src/http/endpoints';
 import type { AnswerRule } from '../../src/http/endpoints';
 import {
@@ -13,6 +24,7 @@ import {
   parseJson,
   type CallContext,
 } from '../../src/http/errors';
+import { appTester, failureOf } from '../support/app';
 
 const KEY = 'k3y-for-the-steps-0001';
 const JSON_TYPE = 'application/json';
@@ -23,6 +35,16 @@ const zOf = (lines: string[] = []): ZObject =>
 
 const bundleOf = (apiKey: string): Bundle =>
   ({ authData: { api_key: apiKey } }) as unknown as Bundle;
+
+/** What `act` throws; fails the test when it returns. */
+function thrownBy(act: () => unknown): unknown {
+  try {
+    act();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a throw, but it returned');
+}
 
 describe('step 1: the settings, before anything is sent', () => {
   const saved = { ...process.env };
@@ -56,6 +78,34 @@ describe('step 1: the settings, before anything is sent', () => {
     expect(noKey).toThrow(
       'No CRMGrow API key is connected. Reconnect your CRMGrow account in Zapier with your API key.',
     );
+  });
+
+  it.each([
+    ['no authData at all', {}],
+    ['a key that is a number', { authData: { api_key: 12345 } }],
+    ['a key that is null', { authData: { api_key: null } }],
+  ])('%s is no key: it asks to reconnect', (_case, bundle) => {
+    expect(thrownBy(() => settingsOf(zOf(), bundle as Bundle, ENDPOINTS.listVideos))).toMatchObject(
+      {
+        name: 'ExpiredAuthError',
+        doNotContextify: true,
+        message:
+          'No CRMGrow API key is connected. Reconnect your CRMGrow account in Zapier with your API key.',
+      },
+    );
+  });
+
+  it('an error that is no bad setting is passed on as it is, not called a configuration error', () => {
+    const unreadable = new Error('the environment could not be read');
+    const env: NodeJS.ProcessEnv = { ...saved };
+    delete env.BASE_URL;
+    process.env = Object.defineProperty(env, 'REQUEST_DEADLINE_MS', {
+      enumerable: true,
+      get: () => {
+        throw unreadable;
+      },
+    });
+    expect(thrownBy(() => settingsOf(zOf(), bundleOf(KEY), ENDPOINTS.listVideos))).toBe(unreadable);
   });
 });
 
@@ -100,6 +150,178 @@ describe('step 2: the request as sent', () => {
       redirect: 'manual',
       size: 4_096,
     });
+  });
+});
+
+describe("step 3: the exchange, through core's z.request", () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+    // The answers a test left unfinished (delayed, or never ended) go nowhere.
+    nock.abortPendingRequests();
+  });
+
+  /** The request listVideos sends: GET, no query, the key and the listed headers, no body. */
+  const listVideos = (): nock.Interceptor =>
+    nock('https://api.crmgrow.com', {
+      reqheaders: { 'user-agent': 'Zapier', authorization: KEY, 'content-type': JSON_TYPE },
+    }).get('/api/video', '');
+
+  /** callApi as an operation calls it; what it logs through z.console.log, and core's raw answers, kept. */
+  const viaCore = (logged: string[] = [], answers: RawHttpResponse[] = []): Promise<ApiAnswer> =>
+    appTester((z: ZObject, bundle: Bundle) => {
+      const request = async (
+        options: Parameters<typeof z.request>[0] & { raw: true },
+      ): Promise<RawHttpResponse> => {
+        const answer = await z.request(options);
+        answers.push(answer);
+        return answer;
+      };
+      const console = { ...z.console, log: (line: string) => logged.push(line) };
+      const seen = { ...z, request, console } as unknown as ZObject;
+      return callApi(seen, bundle, ENDPOINTS.listVideos);
+    }, bundleOf(KEY));
+
+  const failureJson = async (call: Promise<unknown>): Promise<unknown> =>
+    JSON.parse((await failureOf(call)).message);
+
+  it('the deadline ends a request that gets no answer, and says so', async () => {
+    process.env.REQUEST_DEADLINE_MS = '1000';
+    listVideos().delay(3_000).reply(200, '[]', { 'Content-Type': JSON_TYPE });
+    expect(await failureJson(viaCore())).toEqual({
+      message:
+        'CRMGrow at api.crmgrow.com did not answer GET /api/video in time (within 1 s). Try ' +
+        'again in a few minutes; if it keeps happening, CRMGrow may be having trouble.',
+      code: 'timeout',
+    });
+  });
+
+  describe('an answer whose Content-Length passes the cap (MAX_ANSWER_BYTES)', () => {
+    /** 10 of the 101 bytes it declares at once; the rest only when the test sends them. */
+    const tooLarge = (): Readable => {
+      const body = new Readable({ read: () => undefined });
+      body.push('[         ');
+      listVideos().reply(200, () => body, {
+        'Content-Type': JSON_TYPE,
+        'Content-Length': '101',
+      });
+      return body;
+    };
+    const TOO_LARGE = {
+      message:
+        "CRMGrow's answer to GET /api/video was larger than 100 bytes, the most this " +
+        'integration reads, so it was not read. Contact CRMGrow support with this message.',
+      code: 'answer_too_large',
+    };
+    beforeEach(() => {
+      process.env.MAX_ANSWER_BYTES = '100';
+      // Reading the body would wait for the deadline; the refusal must come long before it.
+      process.env.REQUEST_DEADLINE_MS = '2000';
+    });
+
+    it('is refused at once, before its body is read, naming the cap', async () => {
+      const body = tooLarge();
+      expect(await failureJson(viaCore())).toEqual(TOO_LARGE);
+      body.destroy();
+    });
+
+    it('is cut off: nothing of it is taken in, even once the service sends the rest', async () => {
+      const body = tooLarge();
+      const answers: RawHttpResponse[] = [];
+      expect(await failureJson(viaCore([], answers))).toEqual(TOO_LARGE);
+      expect(answers).toHaveLength(1);
+      const takenIn: Buffer[] = [];
+      answers[0]?.body.on('data', (chunk: Buffer) => takenIn.push(chunk));
+      body.push(`${' '.repeat(90)}]`);
+      body.push(null);
+      await new Promise((done) => setTimeout(done, 100));
+      expect(Buffer.concat(takenIn).toString()).toBe('');
+    });
+  });
+
+  const LIST = '{"status":true,"data":[]}';
+  const LIST_ANSWER = {
+    status: 200,
+    data: { status: true, data: [] },
+    content: LIST,
+    contentType: JSON_TYPE,
+  };
+
+  it('an answer of exactly the cap is read', async () => {
+    process.env.MAX_ANSWER_BYTES = String(LIST.length);
+    listVideos().reply(200, LIST, {
+      'Content-Type': JSON_TYPE,
+      'Content-Length': String(LIST.length),
+    });
+    expect(await viaCore()).toEqual(LIST_ANSWER);
+  });
+
+  it('a gzip answer is measured unpacked: its Content-Length, the packed size, is not held against the cap', async () => {
+    process.env.MAX_ANSWER_BYTES = String(LIST.length);
+    const packed = gzipSync(LIST);
+    expect(packed.length).toBeGreaterThan(LIST.length);
+    listVideos().reply(200, packed, {
+      'Content-Type': JSON_TYPE,
+      'Content-Encoding': 'gzip',
+      'Content-Length': String(packed.length),
+    });
+    expect(await viaCore()).toEqual(LIST_ANSWER);
+  });
+
+  it("a refused connection puts the base-address hint in the run's log, through z.console.log", async () => {
+    listVideos().replyWithError(
+      Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+    );
+    const logged: string[] = [];
+    expect(await failureJson(viaCore(logged))).toEqual({
+      message:
+        'Could not reach CRMGrow at api.crmgrow.com (the connection was refused). Try again in a few minutes.',
+      code: 'network_error',
+    });
+    expect(logged).toEqual([
+      'No answer from api.crmgrow.com to GET /api/video (the connection was refused). If this ' +
+        'keeps happening, check the BASE_URL setting (now "https://api.crmgrow.com"): it ' +
+        "should be the API's address, such as https://api.crmgrow.com.",
+    ]);
+  });
+
+  it('leaves no timer running once it has returned: its deadline would keep the process alive', async () => {
+    const timers = (): number =>
+      process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    listVideos().reply(200, LIST, { 'Content-Type': JSON_TYPE });
+    const before = timers();
+    expect(await viaCore()).toEqual(LIST_ANSWER);
+    // At most as many: a timer an earlier test left may run out meanwhile.
+    expect(timers()).toBeLessThanOrEqual(before);
+  });
+});
+
+describe('decoded: the text of an answer, in the charset it names', () => {
+  // TextDecoder would drop a BOM: UTF-8 is read one way, whatever names it, or nothing.
+  const BOM_CAFE = Buffer.from('\uFEFFCafé', 'utf8');
+
+  it.each([
+    ['no Content-Type (undefined)', undefined],
+    ['no Content-Type (null, as getHeader gives)', null],
+    ['no charset', 'application/json'],
+    ['charset=utf-8', 'application/json; charset=utf-8'],
+    ['charset=UTF-8', 'application/json;charset=UTF-8'],
+    ['charset="utf8"', 'application/json; charset="utf8"'],
+    ['charset = UTF8', 'application/json ; charset = UTF8'],
+    ['a charset Node does not know', 'application/json; charset=x-no-such-charset'],
+  ])('with %s, reads UTF-8 byte for byte, a BOM kept (parseJson skips one)', (_case, type) => {
+    expect(decoded(BOM_CAFE, type)).toBe('\uFEFFCafé');
+  });
+
+  const CAFE_LATIN1 = Buffer.from([0x43, 0x61, 0x66, 0xe9]);
+
+  it.each([
+    'text/plain; charset=ISO-8859-1',
+    'text/plain;charset="latin1"',
+    'text/plain; charset = latin1',
+    'text/plain;  CHARSET=  Windows-1252',
+  ])('reads latin-1 named as %s', (type) => {
+    expect(decoded(CAFE_LATIN1, type)).toBe('Café');
   });
 });
 
