@@ -333,75 +333,22 @@ export function withBoundedTitles(items: readonly ListItem[]): ListItem[] {
 // Made on the first dropdown fill: creating it takes ~5 ms, as long as loading the whole app.
 let collator: Intl.Collator | undefined;
 
-const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39;
-
-/** An ASCII letter's lower-case code; -1 for anything else. */
-const letterOf = (code: number): number => {
-  const lower = code | 0x20;
-  return lower >= 0x61 && lower <= 0x7a ? lower : -1;
+/** A title's first character as a lower-case ASCII letter's code; -1 for anything else. */
+const letterOf = (title: string): number => {
+  const code = title.charCodeAt(0) | 0x20;
+  return code >= 0x61 && code <= 0x7a ? code : -1;
 };
-
-/** Digit runs longer than this are left to the collator, which splits them. */
-const LONGEST_NUMBER = 200;
-
-/**
- * Two titles compared as the collator compares them, where letters and numbers
- * decide: the same characters (letters in any case) are passed over, then two
- * different letters are in alphabetical order and two numbers in order of
- * value. Undefined where anything else would decide (a character outside
- * ASCII, a letter against a sign, the end of one title): the collator does.
- * Most titles of a long list are placed without asking it.
- */
-export function asciiOrder(a: string, b: string): number | undefined {
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(j);
-    if (x > 0x7f || y > 0x7f) return undefined;
-    const first = letterOf(x);
-    const second = letterOf(y);
-    if (first > 0 && second > 0) {
-      if (first !== second) return first - second;
-    } else if (isDigit(x) && isDigit(y)) {
-      const [fromA, toA] = numberAt(a, i);
-      const [fromB, toB] = numberAt(b, j);
-      if (toA - i > LONGEST_NUMBER || toB - j > LONGEST_NUMBER) return undefined;
-      // Leading zeros aside, the longer number is the larger, then digit by digit.
-      const length = toA - fromA;
-      if (length !== toB - fromB) return length - (toB - fromB);
-      for (let k = 0; k < length; k++) {
-        const order = a.charCodeAt(fromA + k) - b.charCodeAt(fromB + k);
-        if (order !== 0) return order;
-      }
-      i = toA;
-      j = toB;
-      continue;
-    } else if (x !== y || isDigit(x)) {
-      return undefined;
-    }
-    i += 1;
-    j += 1;
-  }
-  return undefined;
-}
-
-/** The digits of the number at `start`, past its leading zeros: [first, end). */
-function numberAt(text: string, start: number): [number, number] {
-  let from = start;
-  while (text.charCodeAt(from) === 0x30) from += 1;
-  let to = from;
-  while (isDigit(text.charCodeAt(to))) to += 1;
-  return [from, to];
-}
 
 /** A–Z by title ("#2" before "#10"), untitled last, ties by id: the same order on every page. */
 function titleOrder(listed: Listed, i: number, j: number): number {
   const a = titleAt(listed, i);
   const b = titleAt(listed, j);
   if (a === '' || b === '') return Number(a === '') - Number(b === '') || idOrder(listed, i, j);
-  const order = asciiOrder(a, b);
-  if (order !== undefined) return order;
+  // Two titles that start with different letters are in the order of those letters, as
+  // the collator has it: most of a long list is placed without asking it.
+  const first = letterOf(a);
+  const second = letterOf(b);
+  if (first > 0 && second > 0 && first !== second) return first - second;
   collator ??= new Intl.Collator('en', { sensitivity: 'base', numeric: true });
   return collator.compare(a, b) || idOrder(listed, i, j);
 }
