@@ -16,7 +16,7 @@ const testConnection = async (z: ZObject, bundle: Bundle): Promise<{ ok: true }>
  * (PR 3.3): a value that holds the key is not shown.
  */
 export const connectionLabel = async (_z: ZObject, bundle: Bundle): Promise<string> => {
-  const raw: unknown = bundle.authData?.account_email;
+  const raw: unknown = bundle.authData.account_email;
   const email = typeof raw === 'string' ? raw.trim() : '';
   const key = apiKeyOf(bundle);
   return key && email.includes(key) ? '' : email;

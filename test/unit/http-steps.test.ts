@@ -151,6 +151,17 @@ describe('step 2: the request as sent', () => {
       size: 4_096,
     });
   });
+
+  it('a query of several parameters: each encoded, joined by "&" in the order given', () => {
+    const { url } = requestOf(
+      ENDPOINTS.unsubscribe,
+      { params: { id: 'a&b', action: 'add deal', empty: '' } },
+      settings,
+    );
+    expect(url).toBe(
+      'https://api.example.com/api/outbound/unsubscribe?id=a%26b&action=add%20deal&empty=',
+    );
+  });
 });
 
 describe("step 3: the exchange, through core's z.request", () => {
