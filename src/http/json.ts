@@ -18,9 +18,9 @@ export function parseJson(content: string): unknown {
 
 /** An integer that JSON.parse could only round: two such ids may read as one. */
 export const isInexactInteger = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value);
+  Number.isInteger(value) && !Number.isSafeInteger(value);
 
-/** The reviver's third argument (Node 22: JSON.parse source text access). */
+/** The reviver's third argument, on Node 22 (JSON.parse source text access); a primitive's has its source. */
 interface ReviverContext {
   readonly source?: string;
 }
@@ -30,8 +30,8 @@ interface ReviverContext {
  * (a string), so two different ids stay two. Slower: only for answers that hold one.
  */
 export function parseJsonExact(content: string): unknown {
-  const keepDigits = function (_key: string, value: unknown, context?: ReviverContext): unknown {
-    return isInexactInteger(value) && context?.source !== undefined ? context.source : value;
+  const keepDigits = function (_key: string, value: unknown, context: ReviverContext): unknown {
+    return isInexactInteger(value) ? (context.source ?? value) : value;
   };
   try {
     return JSON.parse(
@@ -88,11 +88,11 @@ export function toJson(value: unknown, sortKeys = false): string {
       pending.push(new Literal('}'));
       const keys = Object.keys(node).filter((key) => node[key] !== undefined);
       if (sortKeys) keys.sort();
-      for (let i = keys.length - 1; i >= 0; i--) {
-        const key = keys[i] ?? '';
-        pending.push(node[key]);
-        pending.push(new Literal(`${i > 0 ? ',' : ''}${JSON.stringify(key)}:`));
-      }
+      const fields = keys.map((key, i) => ({
+        key: new Literal(`${i > 0 ? ',' : ''}${JSON.stringify(key)}:`),
+        value: node[key],
+      }));
+      for (const { key, value } of fields.reverse()) pending.push(value, key);
     } else {
       out.push(JSON.stringify(node) ?? 'null');
     }

@@ -5,6 +5,7 @@ import {
   readConfig,
   readDeadlineMs,
   readMaxAnswerBytes,
+  withoutCredentials,
 } from '../../src/config';
 
 describe('readConfig', () => {
@@ -209,5 +210,20 @@ describe('readConfig', () => {
       BASE_URL: 'https://env.example.com',
       ALT_BASE_URL: 'https://env.example.com',
     });
+  });
+});
+
+describe('withoutCredentials', () => {
+  it.each([
+    ['https://user:pw@api.example.com', 'https://***@api.example.com'],
+    ['https://user:p@ss/w?rd#@api.example.com/x', 'https://***@api.example.com/x'],
+    ['https://@api.example.com', 'https://***@api.example.com'],
+    ['://user@api.example.com', '://***@api.example.com'],
+    ['user:pw@api.example.com', '***@api.example.com'],
+    ['@api.example.com', '***@api.example.com'],
+    ['https://api.example.com/path', 'https://api.example.com/path'],
+    ['@://api.example.com', '@://api.example.com'],
+  ])('shows %p as %p', (raw, shown) => {
+    expect(withoutCredentials(raw)).toBe(shown);
   });
 });

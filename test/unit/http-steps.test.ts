@@ -24,6 +24,7 @@ import {
   parseJson,
   type CallContext,
 } from '../../src/http/errors';
+import { isInexactInteger, parseJsonExact, toJson } from '../../src/http/json';
 import { appTester, failureOf } from '../support/app';
 
 const KEY = 'k3y-for-the-steps-0001';
@@ -333,6 +334,38 @@ describe('decoded: the text of an answer, in the charset it names', () => {
     'text/plain;  CHARSET=  Windows-1252',
   ])('reads latin-1 named as %s', (type) => {
     expect(decoded(CAFE_LATIN1, type)).toBe('Café');
+  });
+});
+
+describe('the JSON helpers an answer is read with', () => {
+  it.each([
+    [2 ** 53 + 2, true],
+    [1e300, true],
+    [-(2 ** 53) - 2, true],
+    [2 ** 53 - 1, false],
+    [1.5, false],
+    [Number.POSITIVE_INFINITY, false],
+    [Number.NaN, false],
+    ['12345678901234567890', false],
+    [null, false],
+  ])('isInexactInteger(%p) is %p', (value, inexact) => {
+    expect(isInexactInteger(value)).toBe(inexact);
+  });
+
+  it('parseJsonExact keeps the digits of an integer beyond 2^53 and nothing else changes', () => {
+    expect(
+      parseJsonExact('\uFEFF{"id":12345678901234567890,"n":12,"f":1.5,"s":"1e300","t":true}'),
+    ).toEqual({ id: '12345678901234567890', n: 12, f: 1.5, s: '1e300', t: true });
+    expect(parseJsonExact('{"id":')).toBeUndefined();
+  });
+
+  it('toJson writes what JSON.stringify would, keys in their own order unless sorted', () => {
+    const value = { b: 1, a: [2, undefined, () => 3], c: undefined, d: { z: '"', y: null } };
+    expect(toJson(value)).toBe(JSON.stringify(value));
+    expect(toJson(value)).toBe('{"b":1,"a":[2,null,null],"d":{"z":"\\"","y":null}}');
+    expect(toJson(value, true)).toBe('{"a":[2,null,null],"b":1,"d":{"y":null,"z":"\\""}}');
+    expect(toJson({})).toBe('{}');
+    expect(toJson([])).toBe('[]');
   });
 });
 
