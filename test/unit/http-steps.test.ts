@@ -604,6 +604,55 @@ describe('the error rules: each row, in the order tried, with one answer it cove
     ).toBeUndefined();
   });
 
+  it.each([
+    [199, 'AppError unexpected_status'],
+    [299, 'no error'],
+    [300, 'AppError redirect'],
+    [399, 'AppError redirect'],
+    [400, 'AppError request_refused'],
+    [499, 'AppError request_refused'],
+    [500, 'AppError server_error'],
+    [599, 'AppError server_error'],
+  ])('the edges of the status classes: HTTP %i on a read gives %s', (status, kind) => {
+    const reading = { ...base, method: 'GET' };
+    expect(kindOf(errorForAnswer(errors, reading, answerOfRow(status, '[]'), 'json'))).toBe(kind);
+  });
+
+  it.each([
+    ['{"status":false}', 'AppError service_failure'],
+    ['{"status":"false"}', 'AppError service_failure'],
+    ['{"success":false}', 'AppError service_failure'],
+    ['{"error":"Bad"}', 'AppError service_failure'],
+    ['{"status":true,"success":false}', 'AppError service_failure'],
+    ['{"status":true,"error":"Bad"}', 'AppError service_failure'],
+    ['{"status":true}', 'no error'],
+    ['{"status":"true"}', 'no error'],
+    ['{"status":true,"success":true}', 'no error'],
+    ['{"status":true,"error":""}', 'no error'],
+    ['{"status":true,"error":" \\n "}', 'no error'],
+    ['{"status":true,"error":null}', 'no error'],
+    ['{}', 'AppError unconfirmed'],
+    ['{"error":""}', 'AppError unconfirmed'],
+  ])('where "status": true is needed, a 2xx of %s gives %s', (body, kind) => {
+    expect(kindOf(errorForAnswer(errors, base, answerOfRow(200, body), 'confirmed'))).toBe(kind);
+  });
+
+  it.each([
+    ['', 'an empty body'],
+    [' \n\t ', 'an empty body'],
+    ['  {"ok":1} ', '{"ok":1}'],
+  ])('an answer shown in a message is trimmed: %j is shown as %s', (content, shown) => {
+    const error = errorForAnswer(
+      errors,
+      base,
+      answerOfRow(200, content, 'text/plain'),
+      'confirmed',
+    );
+    expect(kindOf(error)).toBe('AppError unconfirmed');
+    const { message } = JSON.parse(error?.message ?? '{}') as { message: string };
+    expect(message).toContain(`its answer: ${shown}), so this step does not report it`);
+  });
+
   // [covers, cause, timed out, read outcome, write outcome]
   const NETWORK_ROWS: readonly [string, object, boolean, string, string][] = [
     [
