@@ -184,7 +184,7 @@ export function deliveredBody(bundle: Pick<Bundle, 'cleanedRequest' | 'rawReques
 export function eventsOf(
   body: unknown,
   itemsOf: ItemsOf,
-  log: (line: string) => void = () => undefined,
+  log: (line: string) => void,
 ): NormalisedEvent[] {
   const rows: unknown[] = Array.isArray(body) ? body : [body];
   return rows
