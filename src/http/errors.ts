@@ -105,7 +105,8 @@ export function redact(text: string, apiKey: string | undefined): string {
   // a title's \" leaves it in plain sight, and a large list needs no second pass.
   if (PLAIN_IN_JSON.test(key) && !plain.includes('\\u')) return plain;
   const body = parseJson(plain);
-  if (typeof body !== 'object' || body === null) return plain;
+  // Not a JSON object or array: there are no strings to look inside.
+  if (!(body instanceof Object)) return plain;
   // In place and iterative: the body is our own copy, and may be nested past any stack.
   const pending: unknown[] = [body];
   for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
@@ -116,11 +117,15 @@ export function redact(text: string, apiKey: string | undefined): string {
       });
     } else if (isRecord(node)) {
       for (const [name, value] of Object.entries(node)) {
-        const clean = typeof value === 'string' ? hide(value) : value;
-        if (typeof value !== 'string') pending.push(value);
         const cleanName = hide(name);
+        // Only a name that held the key moves (to the end): the others keep their order.
         if (cleanName !== name) Reflect.deleteProperty(node, name);
-        node[cleanName] = clean;
+        if (typeof value === 'string') {
+          node[cleanName] = hide(value);
+        } else {
+          node[cleanName] = value;
+          pending.push(value);
+        }
       }
     }
   }
@@ -178,10 +183,9 @@ const quoted = (text: string | undefined): string => (text ? `: "${text}"` : '')
 /** A value the user gave, cut short enough for a message. */
 export const shown = (value: string): string => cutText(value, 80);
 
+/** "a", "a or b", "a, b or c": never called with none. */
 const listed = (items: readonly string[], word: 'and' | 'or'): string =>
-  items.length > 1
-    ? `${items.slice(0, -1).join(', ')} ${word} ${items.at(-1) ?? ''}`
-    : (items[0] ?? '');
+  items.reduce((text, item, i) => `${text}${i === items.length - 1 ? ` ${word} ` : ', '}${item}`);
 
 const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -199,16 +203,14 @@ function malformedIdsHint(call: CallContext): string | undefined {
   const values = malformed.map(({ label, value }) => `"${shown(value)}" in "${label}"`);
   const labels = malformed.map(({ label }) => `"${label}"`);
   const searches = [...new Set(malformed.map(({ search }) => search))];
+  const oneSearch = searches.length === 1;
   return (
     `${SERVICE_NAME} could not use ${listed(values, 'or')}: ` +
     `${one ? 'it is not an ID' : 'they are not IDs'} of ${SERVICE_NAME}, which are 24 characters ` +
     'of 0-9 and a-f (a title mapped by mistake, perhaps). ' +
     `Choose from the ${listed(labels, 'and')} ${one ? 'dropdown' : 'dropdowns'}, or map ` +
-    `${one ? 'the ID' : 'the IDs'} from ${
-      searches.length === 1
-        ? `a ${listed(searches, 'and')} search step`
-        : `${listed(searches, 'and')} search steps`
-    }.`
+    `${one ? 'the ID' : 'the IDs'} from ${oneSearch ? 'a ' : ''}${listed(searches, 'and')} ` +
+    `${oneSearch ? 'search step' : 'search steps'}.`
   );
 }
 
@@ -350,6 +352,9 @@ export interface AnsweredFailure extends Failure {
 /** The error a row gives, for a read or for a write; undefined: no error after all. */
 export type Outcome<F extends Failure> = (failure: F) => Error | undefined;
 
+/** The same for a write, told what it was doing ("the email"): that may have happened. */
+export type WriteOutcome<F extends Failure> = (failure: F, effect: string) => Error | undefined;
+
 /**
  * One row: which failures it covers (`when`), said in words for the reader
  * (`covers`), and the outcome for a read (safe to repeat) and for a write
@@ -359,14 +364,15 @@ export interface Row<F extends Failure> {
   readonly covers: string;
   readonly when: (failure: F) => boolean;
   readonly read: Outcome<F>;
-  readonly write: Outcome<F>;
+  readonly write: WriteOutcome<F>;
 }
 
 /** The outcome of the first row that covers the failure, for a read or a write. */
 function outcomeOf<F extends Failure>(table: readonly Row<F>[], failure: F): Error | undefined {
   const row = table.find(({ when }) => when(failure));
   if (!row) return undefined;
-  return (failure.call.effect ? row.write : row.read)(failure);
+  const { effect } = failure.call;
+  return effect ? row.write(failure, effect) : row.read(failure);
 }
 
 /** Status classes and single statuses, for the `when` of the rows. */
@@ -380,12 +386,8 @@ const isStatus =
     statuses.includes(status);
 
 /** A write whose outcome is unknown: the row's own words, then "may have gone through". */
-const unknownOutcome = (failure: Failure, what: string, status?: number): Error =>
-  new failure.errors.Error(
-    `${what} ${mayHaveHappened(failure.call.effect ?? 'the request')}`,
-    'outcome_unknown',
-    status,
-  );
+const unknownOutcome = (failure: Failure, what: string, effect: string, status?: number): Error =>
+  new failure.errors.Error(`${what} ${mayHaveHappened(effect)}`, 'outcome_unknown', status);
 
 /** Zapier retries later: the service is down or busy, and did nothing. */
 const retryLater = (failure: AnsweredFailure, what: string): Error => {
@@ -505,7 +507,8 @@ export const ANSWER_RULES: readonly Row<AnsweredFailure>[] = [
         failure,
         `${SERVICE_NAME} is unavailable for now (HTTP ${failure.status}${quoted(failure.text)} on ${failure.where}).`,
       ),
-    write: (failure) => unknownOutcome(failure, serverFailure(failure), failure.status),
+    write: (failure, effect) =>
+      unknownOutcome(failure, serverFailure(failure), effect, failure.status),
   },
   {
     covers: 'any other 5xx',
@@ -517,7 +520,8 @@ export const ANSWER_RULES: readonly Row<AnsweredFailure>[] = [
         'server_error',
         failure.status,
       ),
-    write: (failure) => unknownOutcome(failure, serverFailure(failure), failure.status),
+    write: (failure, effect) =>
+      unknownOutcome(failure, serverFailure(failure), effect, failure.status),
   },
   both(
     "any other 4xx: refused, in the service's words where it gave some",
@@ -539,7 +543,7 @@ export const ANSWER_RULES: readonly Row<AnsweredFailure>[] = [
   ),
   both(
     'any other status that is not 2xx',
-    (failure) => failure.status < 200 || failure.status >= 300,
+    (failure) => !between(200, 299)(failure),
     ({ errors, call, where, status }) => {
       logBaseUrlHint(call, `${SERVICE_NAME} answered ${where} with HTTP ${status}.`);
       return new errors.Error(
@@ -622,10 +626,15 @@ const sizeText = (bytes: number): string =>
     : `${bytes.toLocaleString('en-US')} bytes`;
 
 /** zlib's codes for a compressed answer that came but cannot be unpacked. */
-const UNREADABLE_BODY = new Set(['Z_DATA_ERROR', 'Z_BUF_ERROR', 'Z_STREAM_ERROR', 'Z_NEED_DICT']);
+const UNREADABLE_BODY: ReadonlySet<unknown> = new Set([
+  'Z_DATA_ERROR',
+  'Z_BUF_ERROR',
+  'Z_STREAM_ERROR',
+  'Z_NEED_DICT',
+]);
 
 /** Failures before any byte of the request could reach the service: nothing was sent. */
-const BEFORE_SENDING = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+const BEFORE_SENDING: ReadonlySet<unknown> = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /** What the network rows know of an exchange that brought no whole answer. */
 export interface UnansweredFailure extends Failure {
@@ -642,13 +651,15 @@ export interface UnansweredFailure extends Failure {
 
 /** The connection failed: the maintainer's log gets the base address to check. */
 const withHint =
-  (outcome: Outcome<UnansweredFailure>): Outcome<UnansweredFailure> =>
-  (failure) => {
+  <Effect extends [] | [string]>(
+    outcome: (failure: UnansweredFailure, ...effect: Effect) => Error,
+  ): ((failure: UnansweredFailure, ...effect: Effect) => Error) =>
+  (failure, ...effect) => {
     logBaseUrlHint(
       failure.call,
       `No answer from ${failure.host} to ${failure.where} (${failure.reason}).`,
     );
-    return outcome(failure);
+    return outcome(failure, ...effect);
   };
 
 const lateText = ({ host, where, call }: UnansweredFailure): string =>
@@ -670,7 +681,7 @@ export const NETWORK_RULES: readonly Row<UnansweredFailure>[] = [
         `${lateText(failure)} Try again in a few minutes; if it keeps happening, ${SERVICE_NAME} may be having trouble.`,
         'timeout',
       ),
-    write: (failure) => unknownOutcome(failure, lateText(failure)),
+    write: (failure, effect) => unknownOutcome(failure, lateText(failure), effect),
   },
   {
     covers: 'an answer larger than the cap',
@@ -680,21 +691,21 @@ export const NETWORK_RULES: readonly Row<UnansweredFailure>[] = [
         `${tooLargeText(failure)} Contact ${SERVICE_NAME} support with this message.`,
         'answer_too_large',
       ),
-    write: (failure) => unknownOutcome(failure, tooLargeText(failure)),
+    write: (failure, effect) => unknownOutcome(failure, tooLargeText(failure), effect),
   },
   {
     covers: 'a compressed answer that cannot be unpacked',
-    when: ({ code }) => typeof code === 'string' && UNREADABLE_BODY.has(code),
+    when: ({ code }) => UNREADABLE_BODY.has(code),
     read: (failure) =>
       new failure.errors.Error(
         `${unpackText(failure)} Try again in a few minutes; if it keeps happening, contact ${SERVICE_NAME} support.`,
         'invalid_response',
       ),
-    write: (failure) => unknownOutcome(failure, unpackText(failure)),
+    write: (failure, effect) => unknownOutcome(failure, unpackText(failure), effect),
   },
   {
     covers: 'no connection (refused, no such host): nothing was sent',
-    when: ({ known }) => known !== undefined && BEFORE_SENDING.has(known),
+    when: ({ known }) => BEFORE_SENDING.has(known),
     read: withHint(
       ({ errors, host, reason }) =>
         new errors.Error(
@@ -720,7 +731,7 @@ export const NETWORK_RULES: readonly Row<UnansweredFailure>[] = [
           'network_error',
         ),
     ),
-    write: withHint((failure) => unknownOutcome(failure, brokeText(failure))),
+    write: withHint((failure, effect) => unknownOutcome(failure, brokeText(failure), effect)),
   },
 ];
 

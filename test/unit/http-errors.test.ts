@@ -957,6 +957,49 @@ describe('the shared error layer', () => {
       );
     });
 
+    // [what, text, key, as returned]; SLASH_KEY's "/" is one a JSON encoder may escape, API_KEY has none.
+    it.each([
+      [
+        'text with no backslash is only searched: its spacing stays',
+        '{"a": 1,  "t": "Ab3+dEf/gh="}',
+        SLASH_KEY,
+        '{"a": 1,  "t": "[API key]"}',
+      ],
+      [
+        'a \\" and no \\u, with a key of plain characters: only searched',
+        `{"t": "a \\"${API_KEY}\\"", "n": 1}`,
+        API_KEY,
+        '{"t": "a \\"[API key]\\"", "n": 1}',
+      ],
+      [
+        'text with an escape that is not JSON stays text',
+        'no JSON \\u00e9 here Ab3+dEf/gh=',
+        SLASH_KEY,
+        'no JSON \\u00e9 here [API key]',
+      ],
+      [
+        'JSON with escapes is read, nulls and numbers kept, in every list and object',
+        '{"a": null, "t": "\\u0041b3+dEf\\/gh=", "l": [null, 2, "\\/", ["Ab3+dEf\\/gh="]]}',
+        SLASH_KEY,
+        '{"a":null,"t":"[API key]","l":[null,2,"/",["[API key]"]]}',
+      ],
+      [
+        'a name holding the key is renamed, and moves last; the others keep their order',
+        '{"x": 1, "Ab3+dEf\\/gh=": "\\u0041", "z": {"k": 2}}',
+        SLASH_KEY,
+        '{"x":1,"z":{"k":2},"[API key]":"A"}',
+      ],
+      [
+        'a key connected with spaces around it is found without them',
+        'key=Ab3+dEf/gh=',
+        ' Ab3+dEf/gh=\n',
+        'key=[API key]',
+      ],
+      ['no key: the text as it is', 'key=Ab3+dEf/gh=', undefined, 'key=Ab3+dEf/gh='],
+    ])('redact: %s', (_what, text, key, returned) => {
+      expect(redact(text, key)).toBe(returned);
+    });
+
     it('a percent-encoded echo of the key is not in the message', async () => {
       nock('https://api.crmgrow.com')
         .get('/api/template')

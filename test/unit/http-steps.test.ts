@@ -653,6 +653,89 @@ describe('the error rules: each row, in the order tried, with one answer it cove
     expect(message).toContain(`its answer: ${shown}), so this step does not report it`);
   });
 
+  /** The error's message and what it logged, for a read of GET /api/send-video. */
+  const readOf = (status: number, content: string, type: string, rule: AnswerRule) => {
+    const logged: string[] = [];
+    const reading = { ...base, method: 'GET', log: (line: string) => logged.push(line) };
+    const error = errorForAnswer(errors, reading, answerOfRow(status, content, type), rule);
+    const { message } = JSON.parse(error?.message ?? '{"message":""}') as { message: string };
+    return { kind: kindOf(error), message, logged };
+  };
+  const HINT =
+    ' If this keeps happening, check the BASE_URL setting (now "https://api.crmgrow.com"): ' +
+    "it should be the API's address, such as https://api.crmgrow.com.";
+
+  it.each([
+    [
+      301,
+      '',
+      'text/plain',
+      'CRMGrow redirected GET /api/send-video (HTTP 301) to "https://elsewhere.example".',
+    ],
+    [404, '  \n<html>no</html>', 'text/plain', 'CRMGrow has no endpoint at GET /api/send-video.'],
+    [199, '', 'text/plain', 'CRMGrow answered GET /api/send-video with HTTP 199.'],
+    [
+      200,
+      'OK',
+      'text/plain',
+      'CRMGrow answered GET /api/send-video with "text/plain" content instead of JSON.',
+    ],
+    [
+      200,
+      ' ',
+      'text/plain',
+      'CRMGrow answered GET /api/send-video with an empty body instead of JSON.',
+    ],
+  ])(
+    'HTTP %i (%j, %s) logs what the maintainer checks: the base address',
+    (status, content, type, line) => {
+      expect(readOf(status, content, type, 'json').logged).toEqual([`${line}${HINT}`]);
+    },
+  );
+
+  it('an unexpected status says so, and who to ask', () => {
+    expect(readOf(199, '', 'text/plain', 'json').message).toBe(
+      'CRMGrow gave an unexpected answer to GET /api/send-video (HTTP 199). Contact CRMGrow ' +
+        'support if this keeps happening.',
+    );
+  });
+
+  it.each([
+    ['a text 404 that holds a "<" further on is no page', 'Not found: <id>', 'request_refused'],
+    [
+      'a 404 page after spaces and a line break is a page',
+      ' \n <p>Cannot GET</p>',
+      'endpoint_not_found',
+    ],
+  ])('%s', (_what, content, code) => {
+    expect(readOf(404, content, 'text/plain', 'json').kind).toBe(`AppError ${code}`);
+  });
+
+  it.each([
+    ['{"error":"  Bad id \\n"}', 'Bad id'],
+    ['{"error":42,"message":" Bad id "}', 'Bad id'],
+    ['{"error":{"message":" Bad id "}}', 'Bad id'],
+    ['{"error":"  ","msg":"Bad id"}', 'Bad id'],
+    ['{"errors":{"message":"Bad id"},"error":null}', 'Bad id'],
+  ])("the service's words in %s, trimmed, are quoted", (content, words) => {
+    expect(readOf(400, content, JSON_TYPE, 'json').message).toBe(
+      `CRMGrow refused GET /api/send-video (HTTP 400: "${words}"). If it keeps happening, ` +
+        'contact CRMGrow support with this message.',
+    );
+  });
+
+  it('where any JSON will do, a 2xx fails only on "status": false', () => {
+    for (const content of ['{"status":"ok","error":"x","success":false}', '{"status":0}']) {
+      expect(readOf(200, content, JSON_TYPE, 'json').kind).toBe('no error');
+    }
+  });
+
+  it('a read that was not confirmed says the request may have gone through', () => {
+    expect(readOf(200, '{}', JSON_TYPE, 'confirmed').message).toContain(
+      'The request may have gone through: check in CRMGrow before you run this step again.',
+    );
+  });
+
   // [covers, cause, timed out, read outcome, write outcome]
   const NETWORK_ROWS: readonly [string, object, boolean, string, string][] = [
     [
@@ -705,6 +788,35 @@ describe('the error rules: each row, in the order tried, with one answer it cove
       expect(kindOf(networkError(errors, { ...base, effect: 'the email' }, cause, timedOut))).toBe(
         write,
       );
+    },
+  );
+  it.each([
+    ['code', { code: 'ECONNREFUSED' }, 'the connection was refused'],
+    [
+      'errno, after a code no row knows',
+      { code: 'E_NOT_KNOWN', errno: 'ENOTFOUND' },
+      'the host name was not found',
+    ],
+    ['errno, with no code', { errno: 'ECONNREFUSED' }, 'the connection was refused'],
+    [
+      'type, with a code of another type',
+      { code: 42, type: 'ECONNREFUSED' },
+      'the connection was refused',
+    ],
+  ])(
+    'a failure is named by the first of code, errno and type that is known: %s',
+    (_what, cause, reason) => {
+      const logged: string[] = [];
+      const writing = { ...base, effect: 'the email', log: (line: string) => logged.push(line) };
+      const { message } = JSON.parse(networkError(errors, writing, cause, false).message) as {
+        message: string;
+      };
+      expect(message).toBe(
+        `Could not reach CRMGrow at api.crmgrow.com (${reason}). Nothing was sent. Try again in a few minutes.`,
+      );
+      expect(logged).toEqual([
+        `No answer from api.crmgrow.com to POST /api/send-video (${reason}).${HINT}`,
+      ]);
     },
   );
 });

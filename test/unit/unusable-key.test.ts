@@ -23,6 +23,7 @@ const CASES = [
   ['a tab', '\t', 'a control character'],
   ['a DEL', '\u007f', 'a control character'],
   ['a C1 control', '\u0085', 'a control character'],
+  ['the last C1 control', '\u009f', 'a control character'],
   ['Cyrillic letters', 'ключ', 'a non-Latin character'],
   ['a zero-width space', '\u200b', 'a non-Latin character'],
   ['an emoji', '🔑', 'a non-Latin character'],
@@ -106,7 +107,8 @@ describe('a connected API key that cannot be used', () => {
   });
 
   it('still sends a key whose Latin-1 letters are all usable, with the line break at its end trimmed', async () => {
-    const latinKey = `${API_KEY}é`;
+    // A space, the first character past the C1 controls and the last of Latin-1: each usable.
+    const latinKey = `${API_KEY} \u00a0éÿ`;
     const scope = nock('https://api.crmgrow.com', { reqheaders: { authorization: latinKey } })
       .get('/api/template')
       .reply(200, []);
