@@ -114,8 +114,8 @@ export function emailAddressOf(value: string): string | 'list' | 'invalid' {
     if (atSigns(value) > 1 && SEPARATOR.test(value)) return 'list';
     return EMAIL_PATTERN.test(value) ? value : 'invalid';
   }
-  const [, quotedOrPlain = '', inside = ''] = named;
-  const name = quotedOrPlain.trim();
+  // The value is trimmed, so the name starts with its first character.
+  const [, name = '', inside = ''] = named;
   // `a@x.com, Bob <b@y.com>`; but `jane@x.com <jane@x.com>` is one address.
   if (!name.startsWith('"') && name.includes('@') && /[,;]/.test(name)) return 'list';
   const address = inside.trim();
@@ -133,12 +133,12 @@ export function emailAddressOf(value: string): string | 'list' | 'invalid' {
  */
 export function readInputs<K extends string>(
   z: ZObject,
-  inputData: Readonly<Record<string, unknown>> | undefined,
+  inputData: Readonly<Record<string, unknown>>,
   inputs: readonly ActionInput<K>[],
 ): Record<K, string> {
   const values: Partial<Record<K, string>> = {};
   for (const input of inputs) {
-    const raw = inputData?.[input.key];
+    const raw = inputData[input.key];
     const invalid = (message: string): Error => quiet(new z.errors.HaltedError(message));
     if (raw !== undefined && raw !== null && typeof raw !== 'string' && typeof raw !== 'number') {
       throw invalid(

@@ -75,6 +75,11 @@ const NAMED_EMAILS = [
   ['<jane.doe@example.com>', EMAIL],
   ['jane.doe@example.com <jane.doe@example.com>', EMAIL],
   ['"jane@home.example" <jane.doe@example.com>', EMAIL],
+  // A comma in a name is no list without an address in it; nor inside quotes with one.
+  ['Doe, Jane <jane.doe@example.com>', EMAIL],
+  ['"jane@home.example, at home" <jane.doe@example.com>', EMAIL],
+  // 1,000 characters, the most read.
+  [`"${'x'.repeat(1_000 - 25)}" <jane.doe@example.com>`, EMAIL],
 ] as const;
 
 /** Several addresses in one field. */
@@ -524,6 +529,38 @@ describe('actions', () => {
       expect(scope.isDone()).toBe(true);
     });
 
+    it.each([
+      [
+        'spaces and line breaks around it',
+        '  Called about the open house.\n  ',
+        '  Called about the open house.\n  ',
+      ],
+      ['a number mapped from an earlier step', 42, '42'],
+    ])('sends the note as given: %s', async (_what, content, sent) => {
+      const scope = post(BASE, rowOf({ CALLING }, 'add_note').call.path, {
+        email: EMAIL,
+        content: sent,
+      }).reply(200, { status: true });
+      expect(await run('add_note', { ...inputs, content })).toEqual(noteResult({ content: sent }));
+      expect(scope.isDone()).toBe(true);
+    });
+
+    it.each([
+      [
+        'spaces and line breaks around it',
+        '  Called about the open house.\n  ',
+        '  Called about the open house.\n  ',
+      ],
+      ['a number mapped from an earlier step', 42, '42'],
+    ])('sends the note as given: %s', async (_what, content, sent) => {
+      const scope = post(BASE, rowOf({ CALLING }, 'add_note').call.path, {
+        email: EMAIL,
+        content: sent,
+      }).reply(200, { status: true });
+      expect(await run('add_note', { ...inputs, content })).toEqual(noteResult({ content: sent }));
+      expect(scope.isDone()).toBe(true);
+    });
+
     it.each(NAMED_EMAILS)(
       'sends only the address of "%s", and returns the address used',
       async (email) => {
@@ -698,6 +735,14 @@ describe('actions', () => {
 
       it.each(FIELDS)('blank %s', async (field, message) => {
         expect(await refusedInput('add_note', { ...inputs, [field]: ' \n\t ' })).toBe(message);
+      });
+
+      it('a value of more than 1,000 characters is not read as an address', async () => {
+        const long = `"${'x'.repeat(1_001 - 25)}" <jane.doe@example.com>`;
+        expect(long).toHaveLength(1_001);
+        expect(await refusedInput('add_note', { ...inputs, email: long })).toContain(
+          'in "Contact Email" is not an email address.',
+        );
       });
 
       it('an email address that is not one', async () => {
