@@ -64,8 +64,8 @@ export const atLeastFilter = (payloadKey: string, field: FilterField): EventFilt
   ...field,
   kind: 'minimum',
   passes: (event, minimum) => {
-    const amount = numberOf(event[payloadKey]);
-    return amount !== undefined && amount >= minimum;
+    // No number (undefined, as NaN) is at least any minimum.
+    return (numberOf(event[payloadKey]) ?? Number.NaN) >= minimum;
   },
 });
 
@@ -126,9 +126,9 @@ function checkOf(z: ZObject, filter: EventFilter, raw: unknown): Check | undefin
  */
 export function eventFilter(
   z: ZObject,
-  inputData: Readonly<Record<string, unknown>> | undefined,
+  inputData: Readonly<Record<string, unknown>>,
   filters: readonly EventFilter[],
 ): <T extends Event>(events: readonly T[]) => T[] {
-  const checks = filters.flatMap((filter) => checkOf(z, filter, inputData?.[filter.key]) ?? []);
+  const checks = filters.flatMap((filter) => checkOf(z, filter, inputData[filter.key]) ?? []);
   return (events) => events.filter((event) => checks.every((check) => check(event)));
 }

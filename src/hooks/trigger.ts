@@ -84,9 +84,8 @@ export async function subscribe(
  * its own "not found". An HTML 404 is a missing route, and the subscription lives on.
  */
 const saysGone = (answer: ApiAnswer): boolean => {
-  const said = isRecord(answer.data)
-    ? [answer.data.error, answer.data.message, answer.data.msg].filter((v) => typeof v === 'string')
-    : [];
+  const { error, message, msg } = isRecord(answer.data) ? answer.data : {};
+  const said = [error, message, msg].filter((v) => typeof v === 'string');
   if (said.some((text) => /not\s*found|no such|does not exist/i.test(text))) return true;
   return (answer.status === 404 || answer.status === 410) && answer.data !== undefined;
 };

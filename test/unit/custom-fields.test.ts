@@ -103,11 +103,14 @@ describe('the triggers with custom fields', () => {
     performApi('add_deal').reply(201, [
       { ...payloadOf('add_deal'), additional_field: { Commission: '2.5%', ' ': 'x' } },
       { ...payloadOf('add_deal'), additional_field: '{"Commission":"3%","Financing":"Cash"}' },
+      { ...payloadOf('add_deal'), additional_field: '{" Lender ":"Chase"}' },
     ]);
     const custom = (await loadFields('add_deal')).slice(staticFields('add_deal').length);
     expect(custom).toEqual([
       { key: 'custom_fields__Commission', label: 'Commission (Custom Field)' },
       { key: 'custom_fields__Financing', label: 'Financing (Custom Field)' },
+      // The key is the name as the service writes it; the label is trimmed.
+      { key: 'custom_fields__ Lender ', label: 'Lender (Custom Field)' },
     ]);
   });
 

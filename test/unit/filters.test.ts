@@ -263,7 +263,7 @@ describe('watch_material: Minimum Amount', () => {
     'The "Minimum Amount" field needs a number, such as 50, but got "%s". ' +
     'Type a whole number, or leave it blank to let every amount through.';
 
-  it.each(['most', '50%', 'NaN', 'Infinity', '0x10', '0b11', '1_000'])(
+  it.each(['most', '50%', 'NaN', 'Infinity', '0x10', '0b11', '1_000', 'y'.repeat(40)])(
     'a minimum of %p is a clear error naming the field, in perform',
     async (minimum) => {
       const error = await failureOf(perform('watch_material', { min_amount: minimum }, WATCH));

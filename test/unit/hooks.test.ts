@@ -139,6 +139,11 @@ describe.each(keysOf('hook'))('%s', (action) => {
       expect(await appTester(op.list, bundleWith())).toEqual([sample]);
     });
 
+    it('leaves out what is not an object', async () => {
+      performListApi(action).reply(201, [null, 'x', 5, [], event.payload]);
+      expect(await appTester(op.list, bundleWith())).toEqual([sample]);
+    });
+
     it('returns [] for the service\'s "nothing here" answers', async () => {
       const placeholder = Object.fromEntries(Object.keys(event.payload).map((key) => [key, '']));
       performListApi(action).reply(201, [{}]);
@@ -272,6 +277,7 @@ describe('performUnsubscribe, whatever the action', () => {
     [400, { message: 'No such subscription' }],
     [500, { msg: 'Webhook does not exist' }],
     [201, { status: true, message: 'subscription NOT FOUND' }],
+    [400, { status: false, error: 'NotFoundError' }],
   ])('a JSON %i answering %j is "already gone", and logged', async (status, body) => {
     unsubscribeApi('abc').reply(status, body);
     let result: unknown;
@@ -314,6 +320,12 @@ describe('performUnsubscribe, whatever the action', () => {
     });
   });
 
+  it('a "not found" that is not the text of error, message or msg is not taken as gone', async () => {
+    unsubscribeApi('abc').reply(400, { error: ['Subscription not found'], note: 'not found' });
+    const error = await failureOf(appTester(op.unsubscribe, unsubscribeBundle({ id: 'abc' })));
+    expect(JSON.parse(error.message)).toMatchObject({ code: 'request_refused', status: 400 });
+  });
+
   it('a JSON error that does not say "not found" is not taken as gone', async () => {
     unsubscribeApi('abc').reply(400, { status: false, error: 'Subscription locked' });
     const error = await failureOf(appTester(op.unsubscribe, unsubscribeBundle({ id: 'abc' })));
@@ -332,9 +344,14 @@ describe('performUnsubscribe, whatever the action', () => {
     ['a blank id', { id: '' }],
   ])('with %s there is nothing to remove: it succeeds without a request', async (_what, data) => {
     const bundle = bundleWith({ targetUrl: TARGET_URL, subscribeData: data } as Partial<Bundle>);
-    expect(await appTester(op.unsubscribe, bundle)).toEqual({
-      outcome: 'nothing_to_remove',
+    let result: unknown;
+    const logs = await logsOf(async () => {
+      result = await appTester(op.unsubscribe, bundle);
     });
+    expect(result).toEqual({ outcome: 'nothing_to_remove' });
+    expect(logs).toEqual([
+      'CRMGrow unsubscribe skipped: the stored subscription has no id, so there is nothing to remove.',
+    ]);
   });
 
   it('other failures surface through the shared error layer', async () => {
@@ -496,6 +513,40 @@ describe('perform', () => {
       { ...blank, id: '9007199254740993', title: 'A' },
       { ...blank, id: '9007199254740995', title: 'B' },
     ]);
+  });
+
+  it.each([
+    ['one object', '{"id":9007199254740993,"title":"A"}', [['9007199254740993', 'A']]],
+    [
+      'a list where one id is past 2^53',
+      '[{"id":1,"title":"A"},{"id":9007199254740995,"title":"B"}]',
+      [
+        ['1', 'A'],
+        ['9007199254740995', 'B'],
+      ],
+    ],
+  ])('an id past 2^53 in %s keeps its digits', async (_what, content, expected) => {
+    const blank = { content: null, contacts: [], contact: null, create_at: null };
+    const items = await appTester(
+      op.perform,
+      bundleWith({
+        cleanedRequest: JSON.parse(content) as unknown,
+        rawRequest: { content },
+      } as Partial<Bundle>),
+    );
+    expect(items).toEqual(expected.map(([id, title]) => ({ ...blank, id, title })));
+  });
+
+  it("is read from Zapier's parse of the body; the raw text only for an id past 2^53", async () => {
+    const blank = { content: null, contacts: [], contact: null, create_at: null };
+    const items = await appTester(
+      op.perform,
+      bundleWith({
+        cleanedRequest: { id: 5, title: 'As parsed' },
+        rawRequest: { content: '{"id":5,"title":"As sent"}' },
+      } as Partial<Bundle>),
+    );
+    expect(items).toEqual([{ ...blank, id: '5', title: 'As parsed' }]);
   });
 
   it('gives an event without an id a stable id', async () => {
