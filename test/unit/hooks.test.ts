@@ -473,6 +473,30 @@ describe('perform', () => {
     expect(logs).toEqual([`create_note sample: ${CONTACT_LINE}`]);
   });
 
+  it('samples past 5 MiB are cut the same way, and the log names them samples', async () => {
+    const notes = Array.from({ length: 6 }, (_, n) => ({
+      ...NOTE_EVENT,
+      id: `n${n + 1}`,
+      content: 'x'.repeat(1_000_000),
+    }));
+    performListApi('create_note').reply(201, notes);
+    let items: unknown;
+    const logs = await logsOf(async () => {
+      items = await appTester(op.list, bundleWith());
+    });
+    expect((items as { id: string }[]).map((item) => item.id)).toEqual([
+      'n1',
+      'n2',
+      'n3',
+      'n4',
+      'n5',
+    ]);
+    expect(logs).toEqual([
+      "create_note sample: 1 of 6 items were left out: with them the result would pass Zapier's " +
+        '6 MiB limit, and no item would start the Zap. The first left out is n6, the last n6.',
+    ]);
+  });
+
   it('a delivery past 5 MiB gives the items that fit, and logs the ones left out', async () => {
     const notes = Array.from({ length: 6 }, (_, n) => ({
       ...NOTE_EVENT,
