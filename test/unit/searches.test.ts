@@ -167,6 +167,39 @@ describe('searches', () => {
     });
 
     it.each([
+      [
+        'text beyond ASCII, in any case and spacing',
+        '  CAFÉ   tour ',
+        [item(1, 'Café Tour'), item(2, 'Le café tour du port'), item(3, 'Cafe Tour')],
+        [item(1, 'Café Tour'), item(2, 'Le café tour du port')],
+      ],
+      [
+        'ß, which a capital ẞ lowers to and "SS" does not',
+        'straße',
+        [item(1, 'Straße Tour'), item(2, 'STRASSE TOUR'), item(3, 'STRAẞE')],
+        [item(3, 'STRAẞE'), item(1, 'Straße Tour')],
+      ],
+      [
+        'ASCII text in a title that holds İ',
+        'tour',
+        [item(1, 'İstanbul Tour'), item(2, 'Tour')],
+        [item(2, 'Tour'), item(1, 'İstanbul Tour')],
+      ],
+    ])('finds %s as the title compared in lower case', async (_what, title, answer, found) => {
+      api(key).reply(200, answer);
+      expect(await find(key, { title })).toEqual(found);
+    });
+
+    it('a row whose title is no text, or that has none, is found by nothing', async () => {
+      api(key).reply(200, [
+        { id: objectId(1), title: 42 },
+        { id: objectId(2), title: null },
+        { id: objectId(3) },
+      ]);
+      expect(await find(key, { title: 'e' })).toEqual([]);
+    });
+
+    it.each([
       ['no title matches', [item(1, 'Open House Flyer')]],
       ['the list is empty', []],
     ])('returns [] when %s, not an error', async (_name, answer) => {
