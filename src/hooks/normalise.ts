@@ -51,7 +51,7 @@ export function derivedId(payload: Payload): string {
 /** A payload's own id: a non-blank string, or a number the JSON held exactly. */
 const ownId = (value: unknown): string | undefined => {
   if (typeof value === 'string' && value.trim()) return value;
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  if (Number.isSafeInteger(value)) return String(value);
   return undefined;
 };
 

@@ -48,7 +48,7 @@ export interface UnsubscribeResult {
 /** A subscription id: a non-blank string or a number JSON held exactly, as its string form. */
 function idOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value.trim() || undefined;
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  if (Number.isSafeInteger(value)) return String(value);
   return undefined;
 }
 

@@ -97,7 +97,7 @@ export const listOutputFields = (spec: ListSpec): PlainOutputField[] => [
 /** A usable id: a non-blank string, or a number (kept as its string form). */
 function idOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value.trim() || undefined;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (Number.isFinite(value)) return String(value);
   return undefined;
 }
 
