@@ -545,22 +545,6 @@ describe('actions', () => {
       expect(scope.isDone()).toBe(true);
     });
 
-    it.each([
-      [
-        'spaces and line breaks around it',
-        '  Called about the open house.\n  ',
-        '  Called about the open house.\n  ',
-      ],
-      ['a number mapped from an earlier step', 42, '42'],
-    ])('sends the note as given: %s', async (_what, content, sent) => {
-      const scope = post(BASE, rowOf({ CALLING }, 'add_note').call.path, {
-        email: EMAIL,
-        content: sent,
-      }).reply(200, { status: true });
-      expect(await run('add_note', { ...inputs, content })).toEqual(noteResult({ content: sent }));
-      expect(scope.isDone()).toBe(true);
-    });
-
     it.each(NAMED_EMAILS)(
       'sends only the address of "%s", and returns the address used',
       async (email) => {

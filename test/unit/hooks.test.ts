@@ -523,54 +523,47 @@ describe('perform', () => {
     ]);
   });
 
-  it('ids past 2^53 keep their digits, read again from the raw body', async () => {
-    const content = '[{"id":9007199254740993,"title":"A"},{"id":9007199254740995,"title":"B"}]';
-    const blank = { content: null, contacts: [], contact: null, create_at: null };
-    const items = await appTester(
-      op.perform,
-      bundleWith({
-        cleanedRequest: JSON.parse(content) as unknown,
-        rawRequest: { content },
-      } as Partial<Bundle>),
-    );
-    expect(items).toEqual([
-      { ...blank, id: '9007199254740993', title: 'A' },
-      { ...blank, id: '9007199254740995', title: 'B' },
-    ]);
-  });
-
   it.each([
-    ['one object', '{"id":9007199254740993,"title":"A"}', [['9007199254740993', 'A']]],
     [
-      'a list where one id is past 2^53',
+      'ids past 2^53 keep their digits, read again from the raw body',
+      null,
+      '[{"id":9007199254740993,"title":"A"},{"id":9007199254740995,"title":"B"}]',
+      [
+        ['9007199254740993', 'A'],
+        ['9007199254740995', 'B'],
+      ],
+    ],
+    [
+      'an id past 2^53 in one object keeps its digits',
+      null,
+      '{"id":9007199254740993,"title":"A"}',
+      [['9007199254740993', 'A']],
+    ],
+    [
+      'one id past 2^53 among others: every row is read again',
+      null,
       '[{"id":1,"title":"A"},{"id":9007199254740995,"title":"B"}]',
       [
         ['1', 'A'],
         ['9007199254740995', 'B'],
       ],
     ],
-  ])('an id past 2^53 in %s keeps its digits', async (_what, content, expected) => {
+    [
+      "no id past 2^53: Zapier's parse is used, not the raw text",
+      { id: 5, title: 'As parsed' },
+      '{"id":5,"title":"As sent"}',
+      [['5', 'As parsed']],
+    ],
+  ])('%s', async (_what, parsed, content, expected) => {
     const blank = { content: null, contacts: [], contact: null, create_at: null };
     const items = await appTester(
       op.perform,
       bundleWith({
-        cleanedRequest: JSON.parse(content) as unknown,
+        cleanedRequest: parsed ?? (JSON.parse(content) as unknown),
         rawRequest: { content },
       } as Partial<Bundle>),
     );
     expect(items).toEqual(expected.map(([id, title]) => ({ ...blank, id, title })));
-  });
-
-  it("is read from Zapier's parse of the body; the raw text only for an id past 2^53", async () => {
-    const blank = { content: null, contacts: [], contact: null, create_at: null };
-    const items = await appTester(
-      op.perform,
-      bundleWith({
-        cleanedRequest: { id: 5, title: 'As parsed' },
-        rawRequest: { content: '{"id":5,"title":"As sent"}' },
-      } as Partial<Bundle>),
-    );
-    expect(items).toEqual([{ ...blank, id: '5', title: 'As parsed' }]);
   });
 
   it('gives an event without an id a stable id', async () => {
