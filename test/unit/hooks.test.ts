@@ -473,55 +473,38 @@ describe('perform', () => {
     expect(logs).toEqual([`create_note sample: ${CONTACT_LINE}`]);
   });
 
-  it('samples past 5 MiB are cut the same way, and the log names them samples', async () => {
-    const notes = Array.from({ length: 6 }, (_, n) => ({
-      ...NOTE_EVENT,
-      id: `n${n + 1}`,
-      content: 'x'.repeat(1_000_000),
-    }));
-    performListApi('create_note').reply(201, notes);
-    let items: unknown;
-    const logs = await logsOf(async () => {
-      items = await appTester(op.list, bundleWith());
-    });
-    expect((items as { id: string }[]).map((item) => item.id)).toEqual([
-      'n1',
-      'n2',
-      'n3',
-      'n4',
-      'n5',
-    ]);
-    expect(logs).toEqual([
-      "create_note sample: 1 of 6 items were left out: with them the result would pass Zapier's " +
-        '6 MiB limit, and no item would start the Zap. The first left out is n6, the last n6.',
-    ]);
-  });
+  const SIX_NOTES = Array.from({ length: 6 }, (_, n) => ({
+    ...NOTE_EVENT,
+    id: `n${n + 1}`,
+    content: 'x'.repeat(1_000_000),
+  }));
 
-  it('a delivery past 5 MiB gives the items that fit, and logs the ones left out', async () => {
-    const notes = Array.from({ length: 6 }, (_, n) => ({
-      ...NOTE_EVENT,
-      id: `n${n + 1}`,
-      content: 'x'.repeat(1_000_000),
-    }));
-    let items: unknown;
-    const logs = await logsOf(async () => {
-      items = await run(notes);
-    });
-    expect((items as { id: string }[]).map((item) => item.id)).toEqual([
-      'n1',
-      'n2',
-      'n3',
-      'n4',
-      'n5',
-    ]);
-    expect(items).toEqual(
-      notes.slice(0, 5).map((note) => ({ ...note, contacts: NOTE_ITEM.contacts })),
-    );
-    expect(logs).toEqual([
-      "create_note: 1 of 6 items were left out: with them the result would pass Zapier's 6 MiB " +
-        'limit, and no item would start the Zap. The first left out is n6, the last n6.',
-    ]);
-  });
+  it.each([
+    ['a delivery', 'create_note', () => run(SIX_NOTES)],
+    [
+      'the samples',
+      'create_note sample',
+      () => {
+        performListApi('create_note').reply(201, SIX_NOTES);
+        return appTester(op.list, bundleWith());
+      },
+    ],
+  ] as const)(
+    '%s past 5 MiB: the items that fit, and a log line naming the ones left out',
+    async (_what, prefix, act) => {
+      let items: unknown;
+      const logs = await logsOf(async () => {
+        items = await act();
+      });
+      expect(items).toEqual(
+        SIX_NOTES.slice(0, 5).map((note) => ({ ...note, contacts: NOTE_ITEM.contacts })),
+      );
+      expect(logs).toEqual([
+        `${prefix}: 1 of 6 items were left out: with them the result would pass Zapier's 6 MiB ` +
+          'limit, and no item would start the Zap. The first left out is n6, the last n6.',
+      ]);
+    },
+  );
 
   it.each([
     [
