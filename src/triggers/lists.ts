@@ -131,12 +131,12 @@ export interface Listed {
 function orderedListOf(list: readonly unknown[]): Listed | undefined {
   const ids: string[] = [];
   let direction = 0;
-  let last = '';
+  let last: string | undefined;
   for (const row of list) {
     if (!isRecord(row)) return undefined;
     const id = row.id;
     if (typeof id !== 'string' || !LOWER_CASE_OBJECT_ID.test(id)) return undefined;
-    if (ids.length > 0) {
+    if (last !== undefined) {
       const step = id > last ? 1 : id < last ? -1 : 0;
       if (step === 0 || step === -direction) return undefined;
       direction = step;
@@ -308,9 +308,8 @@ export const MAX_TITLE = 1_000;
  */
 const TITLES_BUDGET_BYTES = 4 * 1024 * 1024;
 
-/** A title cut to `max` characters with "…", never between the two halves of an emoji. */
+/** A title past `max` cut to `max` characters with "…", never between an emoji's two halves. */
 function cutTitle(title: string, max: number): string {
-  if (title.length <= max) return title;
   let end = max - 1;
   const last = title.charCodeAt(end - 1);
   if (last >= 0xd800 && last <= 0xdbff) end -= 1;
@@ -333,10 +332,10 @@ export function withBoundedTitles(items: readonly ListItem[]): ListItem[] {
 // Made on the first dropdown fill: creating it takes ~5 ms, as long as loading the whole app.
 let collator: Intl.Collator | undefined;
 
-/** A title's first character as a lower-case ASCII letter's code; -1 for anything else. */
-const letterOf = (title: string): number => {
+/** A title's first character as a lower-case ASCII letter's code; 0 for anything else. */
+export const letterOf = (title: string): number => {
   const code = title.charCodeAt(0) | 0x20;
-  return code >= 0x61 && code <= 0x7a ? code : -1;
+  return code >= 0x61 && code <= 0x7a ? code : 0;
 };
 
 /** A–Z by title ("#2" before "#10"), untitled last, ties by id: the same order on every page. */
@@ -353,16 +352,14 @@ function titleOrder(listed: Listed, i: number, j: number): number {
   return collator.compare(a, b) || idOrder(listed, i, j);
 }
 
-const idOrder = ({ ids }: Listed, i: number, j: number): number => {
-  const a = ids[i] ?? '';
-  const b = ids[j] ?? '';
-  return a < b ? -1 : a > b ? 1 : 0;
-};
+// A Listed holds each id once: two positions never tie.
+const idOrder = ({ ids }: Listed, i: number, j: number): number =>
+  (ids[i] ?? '') < (ids[j] ?? '') ? -1 : 1;
 
 /** The page Zapier asks for, counting from 0. */
 function pageOf(bundle: Bundle): number {
   const page = Number(bundle.meta?.page ?? 0);
-  return Number.isInteger(page) && page > 0 ? page : 0;
+  return Number.isSafeInteger(page) ? Math.max(page, 0) : 0;
 }
 
 /**

@@ -3,9 +3,16 @@
 // plurals are written out in test/support/expectations.ts, messages here, not
 // read back from the code under test.
 import nock from 'nock';
-import type { Bundle, ZObject } from 'zapier-platform-core';
+import { errors, type Bundle, type ZObject } from 'zapier-platform-core';
 import App from '../../src/index';
-import { LISTS, withBoundedTitles, type ListItem, type ListKey } from '../../src/triggers/lists';
+import {
+  LISTS,
+  letterOf,
+  listedOf,
+  withBoundedTitles,
+  type ListItem,
+  type ListKey,
+} from '../../src/triggers/lists';
 import { pollingTriggers } from '../../src/triggers';
 import { API_KEY, appTester, bundleWith, failureOf, userMessage } from '../support/app';
 import { keysOf, POLLING } from '../support/expectations';
@@ -133,6 +140,19 @@ describe('list triggers', () => {
       ]);
     });
 
+    it('keeps the service order of two ids that differ only in case', async () => {
+      const rows = [
+        { id: '69a381800000000000000001', title: 'Oldest' },
+        { id: '69A381810000000000000ABC', title: 'Capitals' },
+        { id: '69a381810000000000000abc', title: 'Lower case' },
+        { id: '69a381800000000000000002', title: 'Older' },
+      ];
+      api(key).reply(200, rows);
+      api(key).reply(200, [rows[3], rows[2], rows[1], rows[0]]);
+      expect(await poll(key)).toEqual([rows[1], rows[2], rows[3], rows[0]]);
+      expect(await poll(key)).toEqual([rows[2], rows[1], rows[3], rows[0]]);
+    });
+
     it('returns at most the newest 1,000 items per poll, and the next 1,000 on page 1, one request each', async () => {
       const answer = scrambled(2_500).map(item);
       api(key).reply(200, answer);
@@ -189,6 +209,21 @@ describe('list triggers', () => {
       expect(await dropdownPage(key, 1)).toEqual(listings(101, 200));
       expect(await dropdownPage(key, 2)).toEqual(listings(201, 250));
       expect(await dropdownPage(key, 3)).toEqual([]);
+    });
+
+    it.each([
+      ['-1', -1],
+      ['1.5', 1.5],
+      ['"x"', 'x'],
+    ])('gives the first dropdown page when Zapier asks for page %s', async (_name, page) => {
+      api(key).reply(200, [
+        { id: id(2), title: 'Beta' },
+        { id: id(1), title: 'Alpha' },
+      ]);
+      expect(await poll(key, { isFillingDynamicDropdown: true, page: page as number })).toEqual([
+        { id: id(1), title: 'Alpha' },
+        { id: id(2), title: 'Beta' },
+      ]);
     });
 
     it('sorts dropdown titles regardless of case and accents, and breaks ties by id, whatever the ids', async () => {
@@ -279,10 +314,32 @@ describe('list triggers', () => {
       );
     });
 
-    it('logs nothing when every item is usable', async () => {
-      api(key).reply(200, [{ id: id(9), title: 'Fine' }]);
+    it.each([
+      ['in stored order', [{ id: id(9), title: 'Fine' }]],
+      [
+        'read row by row',
+        [
+          { _id: id(9), title: 'Fine' },
+          { id: 42, title: 'Numeric' },
+        ],
+      ],
+    ])('logs nothing when every item is usable (%s)', async (_name, answer) => {
+      api(key).reply(200, answer);
       const logs = await logsOf(() => poll(key));
       expect(logs.filter((line) => line.includes('Left out'))).toEqual([]);
+    });
+
+    it('keeps the digits of an id past 2^53 in `id` or `_id`, as the service sent them', async () => {
+      api(key).reply(
+        200,
+        `[{"id":9007199254740993,"title":"Big"},{"_id":9007199254740995,"title":"Big _id"},{"id":${JSON.stringify(id(1))},"title":"Small"}]`,
+        { 'Content-Type': 'application/json' },
+      );
+      expect(await poll(key)).toEqual([
+        { id: '9007199254740993', title: 'Big' },
+        { id: '9007199254740995', title: 'Big _id' },
+        { id: id(1), title: 'Small' },
+      ]);
     });
 
     it.each([
@@ -354,8 +411,75 @@ describe('withBoundedTitles: a result under 6 MiB whatever the titles', () => {
     expect(withBoundedTitles(short)).toEqual(short);
   });
 
-  it('never splits an emoji in two', () => {
-    const [item] = withBoundedTitles(items(1_000, `${'a'.repeat(697)}😀😀😀`));
-    expect(item?.title).toBe(`${'a'.repeat(697)}…`);
+  // 1,000 items keep 699 characters: a longer title keeps 698 and "…", or 697 where
+  // the 698th is the first half of a character past U+FFFF.
+  it.each([
+    ['699 characters, kept whole', 'a'.repeat(699), 'a'.repeat(699)],
+    ['700 characters', 'a'.repeat(700), `${'a'.repeat(698)}…`],
+    ['an emoji across the cut', `${'a'.repeat(697)}😀😀😀`, `${'a'.repeat(697)}…`],
+    ['an emoji after the cut', `${'a'.repeat(699)}😀`, `${'a'.repeat(698)}…`],
+    [
+      'U+10000 (first half D800) across the cut',
+      `${'a'.repeat(697)}\u{10000}b`,
+      `${'a'.repeat(697)}…`,
+    ],
+    [
+      'U+10FFFF (first half DBFF) across the cut',
+      `${'a'.repeat(697)}\u{10FFFF}b`,
+      `${'a'.repeat(697)}…`,
+    ],
+    [
+      'U+E000, past the halves, at the cut',
+      `${'a'.repeat(697)}\uE000\uE000b`,
+      `${'a'.repeat(697)}\uE000…`,
+    ],
+  ])('never splits a character in two: %s', (_name, title, shown) => {
+    const [item] = withBoundedTitles(items(1_000, title));
+    expect(item?.title).toBe(shown);
+  });
+});
+
+describe('listedOf: a list in stored order is read in one pass, any other row by row', () => {
+  const z = { errors, console: { log: () => undefined } } as unknown as ZObject;
+  const [a, b, c] = [objectId(1), objectId(2), objectId(3)];
+  const rowsOf = (...ids: unknown[]): Record<string, unknown>[] => ids.map((id) => ({ id }));
+  it.each([
+    ['rising ObjectIds', rowsOf(a, b, c), [a, b, c], true, 'rising'],
+    ['falling ObjectIds', rowsOf(c, b, a), [c, b, a], true, 'falling'],
+    ['one item', rowsOf(a), [a], true, 'rising'],
+    ['no item', [], [], true, 'rising'],
+    ['rising, then falling', rowsOf(a, c, b), [a, c, b], true, undefined],
+    ['falling, then rising', rowsOf(c, a, b), [c, a, b], true, undefined],
+    ['a repeat', rowsOf(a, a, b), [a, b], true, undefined],
+    ['a repeat at the end of falling ids', rowsOf(c, b, b), [c, b], true, undefined],
+    ['an id in `_id`', [{ id: a }, { _id: b }], [a, b], true, undefined],
+    ['an upper-case ObjectId', rowsOf(a, b.toUpperCase()), [a, b.toUpperCase()], false, undefined],
+    ['a number', rowsOf(a, 42), [a, '42'], false, undefined],
+    ['a row that is null', [{ id: a }, null], [a], true, undefined],
+  ] as const)('%s', (_name, list, ids, lowerCaseObjectIds, order) => {
+    const listed = listedOf(z, LISTS.video, { data: list, content: JSON.stringify(list) });
+    expect(listed).toEqual({ ids, rows: expect.any(Array), lowerCaseObjectIds, order });
+    expect(listed.rows.map((row) => row.id ?? row._id)).toEqual(
+      ids.map((id) => (id === '42' ? 42 : id)),
+    );
+  });
+});
+
+describe('letterOf: the first letter that places two titles without the collator', () => {
+  it.each([
+    ['a', 0x61],
+    ['A', 0x61],
+    ['m', 0x6d],
+    ['z', 0x7a],
+    ['Z', 0x7a],
+    ['`', 0],
+    ['{', 0],
+    ['@', 0],
+    ['[', 0],
+    ['1', 0],
+    ['É', 0],
+    ['', 0],
+  ])('%j gives %i', (title, code) => {
+    expect(letterOf(title)).toBe(code);
   });
 });
