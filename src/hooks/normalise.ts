@@ -59,14 +59,15 @@ const ownId = (value: unknown): string | undefined => {
 
 const HEX_ID = /^[0-9a-f]{24}$/i;
 
-/** "[" + a 24-hex id + "," at `at`: where a record of a list string starts. */
+/** At a "[" (each caller found one at `at`): a 24-hex id and "," after it start a record. */
 const opensRecord = (text: string, at: number): boolean =>
-  text[at] === '[' && text[at + 25] === ',' && HEX_ID.test(text.slice(at + 1, at + 25));
+  text[at + 25] === ',' && HEX_ID.test(text.slice(at + 1, at + 25));
 
 /** True when only spaces stand between `from` (exclusive, going back) and a "]" or ",". */
 function followsSeparator(text: string, at: number): boolean {
   let back = at - 1;
-  while (back >= 0 && /\s/.test(text[back] ?? '')) back--;
+  // charAt(-1) is '': the start of the text ends the loop.
+  while (/\s/.test(text.charAt(back))) back--;
   return back < 0 || text[back] === ']' || text[back] === ',';
 }
 
@@ -111,14 +112,15 @@ const EMAIL_PART = /^[^\s@,]+@[^\s@,]+$/;
  * with a space continues the one before ("John, Jr."): the service joins
  * with a bare comma. Past that, the first part is the first name.
  */
-function namesOf(parts: readonly string[]): { first: string; last: string; certain: boolean } {
+function namesOf(parts: readonly string[]): { first: string; last: string; guessed: boolean } {
   const joined: string[] = [];
   for (const part of parts) {
     if (joined.length > 0 && /^\s/.test(part)) joined[joined.length - 1] += `,${part}`;
     else joined.push(part);
   }
   const [first = '', ...rest] = joined;
-  return { first, last: rest.join(','), certain: joined.length === 2 };
+  // More than two names: where the first ends and the last starts is a guess.
+  return { first, last: rest.join(','), guessed: joined.length > 2 };
 }
 
 /**
@@ -137,18 +139,14 @@ function contactFromGroup(group: string, notes: Notes, where: string): ParsedCon
     names = parts.slice(1, emailAt);
     email = parts[emailAt] ?? '';
     phone = parts.slice(emailAt + 1);
-  } else if (parts.length === 5) {
-    names = parts.slice(1, 3);
-    email = parts[3] ?? '';
-    phone = parts.slice(4);
   } else {
-    // No address to go by: the last two parts are the address and the phone.
-    const tail = Math.max(parts.length - 2, Math.min(parts.length, 3));
+    // No address to go by: the last two parts are the address and the phone, past two names.
+    const tail = Math.max(parts.length - 2, 3);
     names = parts.slice(1, tail);
     email = parts[tail] ?? '';
     phone = parts.slice(tail + 1);
   }
-  const { first, last, certain } = namesOf(names);
+  const { first, last, guessed } = namesOf(names);
   const contact = {
     id: cleanPart(parts[0] ?? ''),
     first_name: cleanPart(first),
@@ -160,7 +158,7 @@ function contactFromGroup(group: string, notes: Notes, where: string): ParsedCon
     notes(
       `A contact in "${where}" was not in the form [id,first,last,email,phone]: kept, with what could be read.`,
     );
-  } else if (parts.length > 5 && !certain) {
+  } else if (guessed) {
     notes(
       `A contact name in "${where}" holds commas: its first and last names were told apart by a guess.`,
     );

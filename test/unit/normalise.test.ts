@@ -188,6 +188,72 @@ describe('contact strings', () => {
     });
   });
 
+  describe('where the parts go', () => {
+    const ID = JANE.id;
+    const contact = (first: string, last: string, email: string, phone: string): object => ({
+      id: ID,
+      first_name: first,
+      last_name: last,
+      email,
+      cell_phone: phone,
+    });
+    const GUESS =
+      'A contact name in "contact" holds commas: its first and last names were told apart by a guess.';
+    it.each([
+      [
+        'a first name after a space',
+        `[${ID}, Jane,Cooper,jane@x.com,+1]`,
+        [contact('Jane', 'Cooper', 'jane@x.com', '+1')],
+        [],
+      ],
+      [
+        '"null" for a missing value',
+        `[${ID},Jane,null,jane@x.com,null]`,
+        [contact('Jane', '', 'jane@x.com', '')],
+        [],
+      ],
+      [
+        'a phone holding a comma',
+        `[${ID},Jane,Cooper,jane@x.com,+1,555]`,
+        [contact('Jane', 'Cooper', 'jane@x.com', '+1,555')],
+        [],
+      ],
+      [
+        'three names, an address and no phone',
+        `[${ID},Mary,Ann,Lee,mary@x.com]`,
+        [contact('Mary', 'Ann,Lee', 'mary@x.com', '')],
+        [GUESS],
+      ],
+      [
+        'a name continued after a space, and no last name',
+        `[${ID},John, Jr,john@x.com,+1]`,
+        [contact('John, Jr', '', 'john@x.com', '+1')],
+        [],
+      ],
+      [
+        'six parts, no address: the last two are the address and the phone',
+        `[${ID},Mary,Ann,Lee,n/a,+1]`,
+        [contact('Mary', 'Ann,Lee', 'n/a', '+1')],
+        [GUESS],
+      ],
+      [
+        'four parts, no address: the fourth is the address',
+        `[${ID},Jane,Cooper,n/a]`,
+        [contact('Jane', 'Cooper', 'n/a', '')],
+        [NOT_A_CONTACT('contact')],
+      ],
+      ['two contacts with no comma between', `${JANE_STRING}${OMAR_STRING}`, [JANE, OMAR], []],
+      [
+        'a space before the comma after a closing bracket',
+        `${JANE_STRING} , ${OMAR_STRING}`,
+        [JANE, OMAR],
+        [],
+      ],
+    ])('%s', (_name, text, contacts, notes) => {
+      expect(notesOf((note) => parseContacts(text, note))).toEqual({ result: contacts, notes });
+    });
+  });
+
   it('reads empty parts, and the "undefined" the service writes for a missing value, as ""', () => {
     expect(
       parseContacts('[6512e4c1a9b3f2001e7d4a10,Jane,,jane.cooper@example.com,undefined]'),
@@ -249,6 +315,41 @@ describe('material strings', () => {
         'A material in "pdf" was not in the form [id,type,title]: kept, with what could be read.',
       ],
     });
+  });
+
+  const MATERIAL = '65e0c1d2b3a4f50012cd7701';
+  const NOT_A_MATERIAL =
+    'A material in "video" was not in the form [id,type,title]: kept, with what could be read.';
+  it.each([
+    [
+      'spaces around the list',
+      ` [${MATERIAL},VIDEO,Tour] `,
+      [{ id: MATERIAL, type: 'VIDEO', title: 'Tour' }],
+      [],
+    ],
+    [
+      'a "[", an id and "," inside a title, after a space',
+      `[${MATERIAL},VIDEO,Tour [${MATERIAL},x]]`,
+      [{ id: MATERIAL, type: 'VIDEO', title: `Tour [${MATERIAL},x]` }],
+      [],
+    ],
+    [
+      'a "[" and an id inside a title, after a comma, with no comma after the id',
+      `[${MATERIAL},VIDEO,A,[${MATERIAL}] B]`,
+      [{ id: MATERIAL, type: 'VIDEO', title: `A,[${MATERIAL}] B` }],
+      [],
+    ],
+    [
+      'groups whose ids are not ObjectIds, with no comma between',
+      '[m-1,VIDEO,A][m-2,PDF,B]',
+      [
+        { id: 'm-1', type: 'VIDEO', title: 'A' },
+        { id: 'm-2', type: 'PDF', title: 'B' },
+      ],
+      [NOT_A_MATERIAL, NOT_A_MATERIAL],
+    ],
+  ])('%s', (_name, text, materials, notes) => {
+    expect(notesOf((note) => parseMaterials(text, note))).toEqual({ result: materials, notes });
   });
 
   it('a title may hold "],[": Tour [A],[B] stays one title', () => {
