@@ -443,7 +443,7 @@ const BOOLEAN_TEXT: Readonly<Record<string, boolean>> = { true: true, false: fal
 function textOf(value: unknown, notes: Notes): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  // A number or true/false as JSON writes it, which is as String() writes it.
   const text = shallowJson(value);
   if (text === undefined) notes('A value nested too deep to show was left blank.');
   return text ?? null;
