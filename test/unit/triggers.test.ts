@@ -456,6 +456,7 @@ describe('listedOf: a list in stored order is read in one pass, any other row by
     ['an upper-case ObjectId', rowsOf(a, b.toUpperCase()), [a, b.toUpperCase()], false, undefined],
     ['a number', rowsOf(a, 42), [a, '42'], false, undefined],
     ['a row that is null', [{ id: a }, null], [a], true, undefined],
+    ['an id inside a list', [{ id: a }, { id: [b] }], [a], true, undefined],
   ] as const)('%s', (_name, list, ids, lowerCaseObjectIds, order) => {
     const listed = listedOf(z, LISTS.video, { data: list, content: JSON.stringify(list) });
     expect(listed).toEqual({ ids, rows: expect.any(Array), lowerCaseObjectIds, order });
