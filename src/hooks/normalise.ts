@@ -176,7 +176,7 @@ export function parseContacts(
   notes: Notes = ignore,
   where = 'contact',
 ): ParsedContact[] {
-  if (!text.trim()) return [];
+  // Blank text is one blank group, which the filter leaves out.
   const groups = bracketedGroups(text) ?? [text];
   return groups
     .filter((group) => group.trim())

@@ -261,7 +261,7 @@ describe('contact strings', () => {
   });
 
   it('an empty string, or empty brackets, is no contacts, and nothing is noted', () => {
-    for (const text of ['', '   ', '[]']) {
+    for (const text of ['', '   ', '[]', '[ ]', '[ ],[]']) {
       expect(notesOf((notes) => parseContacts(text, notes))).toEqual({ result: [], notes: [] });
     }
   });
@@ -321,6 +321,12 @@ describe('material strings', () => {
   const NOT_A_MATERIAL =
     'A material in "video" was not in the form [id,type,title]: kept, with what could be read.';
   it.each([
+    [
+      'spaces around each part',
+      `[ ${MATERIAL} , VIDEO , Tour, 2 ]`,
+      [{ id: MATERIAL, type: 'VIDEO', title: 'Tour, 2' }],
+      [],
+    ],
     [
       'spaces around the list',
       ` [${MATERIAL},VIDEO,Tour] `,
@@ -502,12 +508,13 @@ describe('normalise', () => {
     });
   });
 
-  it('an empty additional_field means no custom fields', () => {
-    expect(normalise({ id: 'c1', additional_field: '' })).toEqual({
-      id: 'c1',
-      additional_field: '',
-      custom_fields: {},
-    });
+  it('an empty or blank additional_field means no custom fields, and nothing is noted', () => {
+    for (const text of ['', '  ']) {
+      expect(notesOf((notes) => normalise({ id: 'c1', additional_field: text }, notes))).toEqual({
+        result: { id: 'c1', additional_field: text, custom_fields: {} },
+        notes: [],
+      });
+    }
   });
 
   it('delete_contact, one contact: the contact record as sent', () => {
@@ -649,6 +656,7 @@ describe('ids', () => {
 describe('isEmptyPayload', () => {
   it('is true for {} and for a sample whose every value is empty', () => {
     expect(isEmptyPayload({})).toBe(true);
+    expect(isEmptyPayload({ id: '', zip: undefined })).toBe(true);
     expect(
       isEmptyPayload({ id: '', first_name: '', tags: [], additional_field: '', created_at: null }),
     ).toBe(true);
