@@ -151,6 +151,10 @@ describe('list triggers', () => {
       api(key).reply(200, [rows[3], rows[2], rows[1], rows[0]]);
       expect(await poll(key)).toEqual([rows[1], rows[2], rows[3], rows[0]]);
       expect(await poll(key)).toEqual([rows[2], rows[1], rows[3], rows[0]]);
+      // Two alone: the tie is the whole comparison.
+      const pair = [rows[2], rows[1]];
+      api(key).reply(200, pair);
+      expect(await poll(key)).toEqual(pair);
     });
 
     it('returns at most the newest 1,000 items per poll, and the next 1,000 on page 1, one request each', async () => {
