@@ -170,8 +170,13 @@ describe('searches', () => {
       [
         'text beyond ASCII, in any case and spacing',
         '  CAFÉ   tour ',
-        [item(1, 'Café Tour'), item(2, 'Le café tour du port'), item(3, 'Cafe Tour')],
-        [item(1, 'Café Tour'), item(2, 'Le café tour du port')],
+        [
+          item(1, 'Café Tour'),
+          item(2, 'Le café tour du port'),
+          item(3, 'Cafe Tour'),
+          item(4, '  café  TOUR '),
+        ],
+        [item(4, 'café  TOUR'), item(1, 'Café Tour'), item(2, 'Le café tour du port')],
       ],
       [
         'ß, which a capital ẞ lowers to and "SS" does not',
