@@ -346,7 +346,7 @@ export interface ParsedTask {
 
 /** Where the contact string of a task starts: ",[" and a 24-hex id and ",", searched from `from`. */
 function contactStart(text: string, from: number): number {
-  for (let at = text.indexOf(',[', from); at >= 0; at = text.indexOf(',[', at + 1)) {
+  for (let at = text.indexOf(',[', from); at !== -1; at = text.indexOf(',[', at + 1)) {
     if (opensRecord(text, at + 1)) return at;
   }
   return -1;
@@ -354,9 +354,8 @@ function contactStart(text: string, from: number): number {
 
 /** A date the service wrote with `String(date)`, as ISO 8601; null when it is missing or unreadable. */
 function isoOrNull(text: string): string | null {
-  const value = cleanPart(text);
-  if (!value) return null;
-  const date = new Date(value);
+  // new Date('') is an invalid date too.
+  const date = new Date(cleanPart(text));
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
@@ -433,7 +432,8 @@ const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
 export function numberOf(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   if (typeof value !== 'string' || !DECIMAL.test(value.trim())) return undefined;
-  const number = Number(value.trim());
+  // Number() reads past the spaces trim() takes off.
+  const number = Number(value);
   return Number.isFinite(number) ? number : undefined;
 }
 
@@ -479,11 +479,8 @@ type Slot = (value: unknown, notes: Notes) => unknown;
 const listSlot =
   (type: string | undefined): Slot =>
   (value, notes) => {
-    const values = Array.isArray(value)
-      ? value
-      : value === null || value === undefined
-        ? []
-        : [value];
+    // A blank (null, undefined) is typed as null and left out like any other.
+    const values: readonly unknown[] = Array.isArray(value) ? value : [value];
     const typed = asType(type);
     return values.map((item) => typed(item, notes)).filter((item) => item !== null);
   };
@@ -491,25 +488,27 @@ const listSlot =
 /** A list of records (`list[]child` keys): each record with exactly those keys. */
 const recordsSlot =
   (children: readonly TypedField[]): Slot =>
-  (value, notes) =>
-    (Array.isArray(value) ? value : [])
-      .filter(isRecord)
-      .map((record) =>
-        Object.fromEntries(
-          children.map((child) => [child.key, asType(child.type)(record[child.key], notes)]),
-        ),
-      );
+  (value, notes) => {
+    const records = Array.isArray(value) ? value.filter(isRecord) : [];
+    return records.map((record) =>
+      Object.fromEntries(
+        children.map((child) => [child.key, asType(child.type)(record[child.key], notes)]),
+      ),
+    );
+  };
 
 /** The key of an item each output field fills, and how. */
 function slotsOf(fields: readonly TypedField[]): Map<string, Slot> {
   const children = new Map<string, TypedField[]>();
   const slots = new Map<string, Slot>();
   for (const field of fields) {
-    const [key = '', child] = field.key.split('[]');
+    // split() gives one part at least.
+    const [key, child] = field.key.split('[]') as [string, string?];
     if (child !== undefined) {
-      if (!children.has(key)) children.set(key, []);
-      children.get(key)?.push({ ...field, key: child });
-      slots.set(key, recordsSlot(children.get(key) ?? []));
+      let list = children.get(key);
+      if (list === undefined) children.set(key, (list = []));
+      list.push({ ...field, key: child });
+      slots.set(key, recordsSlot(list));
     } else {
       slots.set(key, field.list === true ? listSlot(field.type) : asType(field.type));
     }
@@ -588,7 +587,7 @@ export const RESULT_BUDGET_BYTES = 5 * 1024 * 1024;
 
 const bytesOf = (item: unknown): number => Buffer.byteLength(JSON.stringify(item));
 
-const isCuttable = (value: unknown): boolean =>
+const isCuttable = (value: unknown): value is string | readonly unknown[] =>
   (typeof value === 'string' && value.length >= 3) || (Array.isArray(value) && value.length > 0);
 
 /** An item cut to `budget` bytes: its largest text or list halved until it fits. */
@@ -601,21 +600,22 @@ function cutToFit(
   const cutKeys = new Set<string>();
   while (bytesOf(cut) > budget) {
     // What can still shrink: text of 3 characters or more (halved, with "…"), a list not empty.
-    const [key, value] = Object.entries(cut)
-      .filter(([name, entry]) => name !== 'id' && isCuttable(entry))
-      .map(([name, entry]) => [name, entry, bytesOf(entry)] as const)
-      .reduce<readonly [string, unknown, number]>(
-        (largest, entry) => (entry[2] > largest[2] ? entry : largest),
-        ['', undefined, 0],
-      );
-    if (typeof value === 'string') {
-      cut[key] = cutText(value, Math.floor(value.length / 2));
-    } else if (Array.isArray(value)) {
-      cut[key] = value.slice(0, Math.floor(value.length / 2));
-    } else {
-      // Only small values left: nothing more can be cut.
-      break;
+    // The largest of them, the first of equals; never the id.
+    let found: readonly [string, string | readonly unknown[]] | undefined;
+    let largest = 0;
+    for (const [name, entry] of Object.entries(cut)) {
+      if (name === 'id' || !isCuttable(entry)) continue;
+      const bytes = bytesOf(entry);
+      if (bytes > largest) {
+        found = [name, entry];
+        largest = bytes;
+      }
     }
+    // Only small values left: nothing more can be cut.
+    if (found === undefined) break;
+    const [key, value] = found;
+    const half = Math.floor(value.length / 2);
+    cut[key] = typeof value === 'string' ? cutText(value, half) : value.slice(0, half);
     cutKeys.add(key);
   }
   log(
@@ -635,12 +635,12 @@ export function withinResultBudget(
   budget = RESULT_BUDGET_BYTES,
 ): NormalisedEvent[] {
   const kept: NormalisedEvent[] = [];
-  let used = 2;
+  // "[" so far; each item adds its bytes and one more, a comma or the closing "]".
+  let used = 1;
   for (const [index, item] of items.entries()) {
     let fitted = item;
     let size = bytesOf(item) + 1;
-    if (kept.length === 0 && size > budget) {
-      // The item's comma counts too.
+    if (kept.length === 0 && used + size > budget) {
       fitted = cutToFit(item, budget - used - 1, log);
       size = bytesOf(fitted) + 1;
     }
@@ -649,7 +649,7 @@ export function withinResultBudget(
       log(
         `${left.length} of ${items.length} items were left out: with them the result would pass ` +
           `Zapier's 6 MiB limit, and no item would start the Zap. The first left out is ` +
-          `${left[0]?.id ?? ''}, the last ${left.at(-1)?.id ?? ''}.`,
+          `${item.id}, the last ${(items.at(-1) ?? item).id}.`,
       );
       return kept;
     }

@@ -493,13 +493,18 @@ describe('normalise', () => {
       Agent: { name: 'Alex' },
       Deep: nested(32),
     });
-    expect(normalise({ id: 'c1', additional_field }).custom_fields).toEqual({
-      Beds: 3,
-      Pool: false,
-      Notes: null,
-      Rooms: '["den","loft"]',
-      Agent: '{"name":"Alex"}',
-      Deep: JSON.stringify(nested(32)),
+    expect(
+      notesOf((notes) => normalise({ id: 'c1', additional_field }, notes).custom_fields),
+    ).toEqual({
+      result: {
+        Beds: 3,
+        Pool: false,
+        Notes: null,
+        Rooms: '["den","loft"]',
+        Agent: '{"name":"Alex"}',
+        Deep: JSON.stringify(nested(32)),
+      },
+      notes: [],
     });
     const tooDeep = { id: 'c1', additional_field: { Deep: nested(33) } };
     expect(notesOf((notes) => normalise(tooDeep, notes).custom_fields)).toEqual({
@@ -776,7 +781,34 @@ describe('one item per record', () => {
   });
 
   it.each([
+    [
+      'a bracket that opens no contact string',
+      `[call,Call Jane,[urgent] today,${JANE_STRING},${DUE},true,WEEK,${CREATED}`,
+      'Call Jane,[urgent] today',
+    ],
+    [
+      'spaces around it',
+      `[call,  Call Jane  ,${JANE_STRING},${DUE},true,WEEK,${CREATED}`,
+      'Call Jane',
+    ],
+    [
+      // The contact string is found after a comma, even where an id follows a short type.
+      'an id first, after a one-letter type',
+      `[x,${JANE.id},Call,${JANE_STRING},${DUE},true,WEEK,${CREATED}`,
+      `${JANE.id},Call`,
+    ],
+  ])('removed_task: content with %s', (_what, text, content) => {
+    const type = text.slice(1, text.indexOf(','));
+    expect(parseRemovedTasks(text)).toEqual([{ ...CALL_TASK, type, content, removed_task: text }]);
+  });
+
+  it.each([
     ['no contact string', '[call,Call Jane,2026,true,WEEK,2026'],
+    ['no contact string, five parts after the type', '[c,x,y,z,w'],
+    [
+      'text between the contact and its comma',
+      `[call,Call,${JANE_STRING}x,${DUE},true,WEEK,${CREATED}`,
+    ],
     ['no content before the contact', `[call${JANE_STRING.replace('[', ',[')},x,true,WEEK,y`],
     ['too few fields after the contact', `[call,Call,${JANE_STRING},${DUE},true`],
     ['too many fields after the contact', `[call,Call,${JANE_STRING},${DUE},true,WEEK,x,y`],
@@ -888,15 +920,18 @@ describe('values of the types their output fields declare', () => {
       expect(itemOf({ repeats })).toEqual(BLANK);
     }
     expect(itemOf({ repeats: ' False ' })).toEqual({ ...BLANK, repeats: false });
+    expect(itemOf({ repeats: true })).toEqual({ ...BLANK, repeats: true });
+    expect(itemOf({ repeats: false })).toEqual({ ...BLANK, repeats: false });
   });
 
   it('text holds text: numbers and booleans written out, lists and objects as JSON', () => {
     expect(itemOf({ name: 42, when: true })).toEqual({ ...BLANK, name: '42', when: 'true' });
-    expect(itemOf({ name: ['a', 1], when: { at: 'noon' } })).toEqual({
-      ...BLANK,
-      name: '["a",1]',
-      when: '{"at":"noon"}',
-    });
+    const lines: string[] = [];
+    expect(
+      make({ id: 'x', name: ['a', 1], when: { at: 'noon' } }, (line) => lines.push(line)),
+    ).toEqual([{ ...BLANK, name: '["a",1]', when: '{"at":"noon"}' }]);
+    // Shallow enough to show: nothing to tell the log.
+    expect(lines).toEqual([]);
     expect(itemOf({ name: '', when: '  ' })).toEqual({ ...BLANK, name: '', when: '  ' });
   });
 
@@ -1185,9 +1220,11 @@ describe('withinResultBudget', () => {
   it('keeps every item that fits, in order, and logs nothing', () => {
     const lines: string[] = [];
     const items = ['a', 'b', 'c'].map((id) => item(id));
-    expect(withinResultBudget(items, (line) => lines.push(line), resultBytes(3) + 1)).toEqual(
-      items,
-    );
+    // The budget is exact: a result of just that many bytes is whole.
+    expect(withinResultBudget(items, (line) => lines.push(line), resultBytes(3))).toEqual(items);
+    expect(withinResultBudget([item('a')], (line) => lines.push(line), resultBytes(1))).toEqual([
+      item('a'),
+    ]);
     expect(withinResultBudget([], (line) => lines.push(line), 10)).toEqual([]);
     expect(lines).toEqual([]);
   });
@@ -1195,9 +1232,9 @@ describe('withinResultBudget', () => {
   it('leaves out the items past the budget, and logs one line with their count and first and last ids', () => {
     const lines: string[] = [];
     const items = ['a', 'b', 'c', 'd', 'e'].map((id) => item(id));
-    const kept = withinResultBudget(items, (line) => lines.push(line), resultBytes(3) + 1);
+    const kept = withinResultBudget(items, (line) => lines.push(line), resultBytes(4) - 1);
     expect(kept).toEqual(items.slice(0, 3));
-    expect(Buffer.byteLength(JSON.stringify(kept))).toBeLessThanOrEqual(resultBytes(3) + 1);
+    expect(Buffer.byteLength(JSON.stringify(kept))).toBe(resultBytes(3));
     expect(lines).toEqual([
       "2 of 5 items were left out: with them the result would pass Zapier's 6 MiB limit, and no " +
         'item would start the Zap. The first left out is d, the last e.',
@@ -1229,6 +1266,58 @@ describe('withinResultBudget', () => {
       if (budget >= 62) expect({ budget, fits }).toEqual({ budget, fits: true });
       if (fits) expect(Buffer.byteLength(JSON.stringify(kept))).toBeLessThanOrEqual(budget);
     }
+  });
+
+  /** What a budget keeps of one item, and the lines it logs. */
+  const keptOf = (one: NormalisedEvent, budget: number): [NormalisedEvent[], string[]] => {
+    const lines: string[] = [];
+    return [withinResultBudget([one], (line) => lines.push(line), budget), lines];
+  };
+  const CUT_SHORT = (id: string, keys: string): string =>
+    `Item ${id} was larger than Zapier takes: ${keys} cut short.`;
+  const LEFT_OUT = (id: string): string =>
+    "1 of 1 items were left out: with them the result would pass Zapier's 6 MiB limit, and no " +
+    `item would start the Zap. The first left out is ${id}, the last ${id}.`;
+
+  it('cuts no further than the budget: a cut that lands on it exactly is the last', () => {
+    const big = { id: 'big', content: 'x'.repeat(1000) };
+    const once = { id: 'big', content: `${'x'.repeat(500)}…` };
+    expect(keptOf(big, Buffer.byteLength(JSON.stringify([once])))).toEqual([
+      [once],
+      [CUT_SHORT('big', '"content"')],
+    ]);
+  });
+
+  it('cuts the largest value first, the first of equals, and names every key it cut', () => {
+    const big = { id: 'big', a: 'a'.repeat(400), b: 'b'.repeat(400), c: 'c'.repeat(10) };
+    const cut = { ...big, a: `${'a'.repeat(200)}…`, b: `${'b'.repeat(200)}…` };
+    expect(keptOf(big, Buffer.byteLength(JSON.stringify([cut])))).toEqual([
+      [cut],
+      [CUT_SHORT('big', '"a", "b"')],
+    ]);
+  });
+
+  it('never cuts the id: an item whose id alone passes the budget is left out', () => {
+    const id = 'i'.repeat(300);
+    expect(keptOf({ id, content: 'x'.repeat(100) }, 200)).toEqual([
+      [],
+      [CUT_SHORT(id, '"content"'), LEFT_OUT(id)],
+    ]);
+  });
+
+  it('cuts text of three characters when that makes it smaller: "中文字" is "中…"', () => {
+    const cut = { id: 'a', t: '中…' };
+    expect(keptOf({ id: 'a', t: '中文字' }, Buffer.byteLength(JSON.stringify([cut])))).toEqual([
+      [cut],
+      [CUT_SHORT('a', '"t"')],
+    ]);
+  });
+
+  it('an empty list, a number or short text is not cut: such an item is left out', () => {
+    expect(keptOf({ id: 'a', list: [], n: 123456789, t: 'ab' }, 20)).toEqual([
+      [],
+      [CUT_SHORT('a', ''), LEFT_OUT('a')],
+    ]);
   });
 
   it('cuts the largest list of a single item too large alone', () => {
