@@ -5,6 +5,7 @@ import App from '../../src/index';
 import { hookTriggers } from '../../src/hooks';
 import { HOOK_EVENTS } from '../../src/hooks/events';
 import { itemMaker, normalise } from '../../src/hooks/normalise';
+import { hookTrigger } from '../../src/hooks/trigger';
 import { HOOKS, keysOf } from '../support/expectations';
 import { rowOf } from '../support/rows';
 import { JANE_CONTACT } from '../support/expected';
@@ -74,6 +75,18 @@ describe.each(keysOf('hook').map((action) => [action, HOOKS[action]] as const))(
       expect(trigger.display.hidden).toBeFalsy();
       expect(trigger.noun).toBe(facts.noun);
       expect(event.noun).toBe(facts.noun);
+    });
+
+    it('is what the factory builds from its row, in this test as in the app', () => {
+      // Built here, so that the factory runs inside a test (a mutation run counts only that).
+      const built = hookTrigger(event);
+      expect(built.display).toEqual({ label: facts.label, description: event.description });
+      expect(built.noun).toBe(facts.noun);
+      const outputFields = built.operation.outputFields ?? [];
+      expect(outputFields.filter((field) => typeof field !== 'function')).toEqual(fields);
+      // Payloads with additional_field list the account's custom fields: one function more.
+      expect(outputFields.length - fields.length).toBe('additional_field' in event.payload ? 1 : 0);
+      expect(JSON.stringify(built)).toBe(JSON.stringify(trigger));
     });
 
     it('has its Title Case label and a "Triggers when ... ." description (D018, D021)', () => {
