@@ -2,6 +2,7 @@
 import nock from 'nock';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { hookTriggers } from '../../src/hooks';
+import { hookTrigger } from '../../src/hooks/trigger';
 import { ACTION_VALUES, HOOK_EVENTS, type ActionValue } from '../../src/hooks/events';
 import { API_KEY, appTester, bundleWith, failureOf, userMessage } from '../support/app';
 import { HOOK_CALLS, keysOf } from '../support/expectations';
@@ -93,6 +94,23 @@ describe.each(keysOf('hook'))('%s', (action) => {
       subscribeApi(action).reply(201, { _id: '6613c0ffee0000000000a002' });
       const result = await appTester(op.subscribe, subscribeBundle());
       expect(result).toEqual({ id: '6613c0ffee0000000000a002' });
+    });
+
+    it("is the factory's: a trigger built from its row in this test subscribes and unsubscribes alike", async () => {
+      // Built here, so that the factory runs inside a test (a mutation run counts only that).
+      const { operation } = hookTrigger(rowOf({ HOOK_EVENTS }, action));
+      if (operation.type !== 'hook') throw new Error(`${action} is not a REST-hook trigger`);
+      subscribeApi(action).reply(201, { id: '6613c0ffee0000000000a003' });
+      expect(await appTester(operation.performSubscribe as Operation, subscribeBundle())).toEqual({
+        id: '6613c0ffee0000000000a003',
+      });
+      unsubscribeApi('6613c0ffee0000000000a003').reply(201, { status: true });
+      expect(
+        await appTester(
+          operation.performUnsubscribe as Operation,
+          unsubscribeBundle({ id: '6613c0ffee0000000000a003' }),
+        ),
+      ).toEqual({ id: '6613c0ffee0000000000a003', outcome: 'unsubscribed' });
     });
   });
 
