@@ -383,7 +383,7 @@ export function parseRemovedTasks(text: string): ParsedTask[] | undefined {
     const end = next < 0 ? text.length : next;
     const tail = text.slice(contactEnd + 1, end).split(',');
     if (tail.length !== 5 || tail[0] !== '') return undefined;
-    const [, due = '', recurrence = '', mode = '', created = ''] = tail;
+    const [, due, recurrence, mode, created] = tail as [string, string, string, string, string];
     tasks.push({
       type: cleanPart(head.slice(0, comma)),
       content: head.slice(comma + 1).trim(),
@@ -459,7 +459,7 @@ const AS_TYPE: Readonly<Record<string, (value: unknown, notes: Notes) => unknown
   number: (value) => numberOf(value) ?? null,
   integer: (value) => {
     const number = numberOf(value);
-    return number !== undefined && Number.isInteger(number) ? number : null;
+    return Number.isInteger(number) ? number : null;
   },
   boolean: (value) => {
     if (typeof value === 'boolean') return value;

@@ -1313,11 +1313,10 @@ describe('withinResultBudget', () => {
     ]);
   });
 
-  it('an empty list, a number or short text is not cut: such an item is left out', () => {
-    expect(keptOf({ id: 'a', list: [], n: 123456789, t: 'ab' }, 20)).toEqual([
-      [],
-      [CUT_SHORT('a', ''), LEFT_OUT('a')],
-    ]);
+  it('an empty list, a number, an object or short text is not cut: such an item is left out', () => {
+    // An object is not cut even with a "length" (a custom field may be named so).
+    const one = { id: 'a', list: [], n: 123456789, t: 'ab', custom_fields: { length: 3 } };
+    expect(keptOf(one, 20)).toEqual([[], [CUT_SHORT('a', ''), LEFT_OUT('a')]]);
   });
 
   it('cuts the largest list of a single item too large alone', () => {
