@@ -69,7 +69,8 @@ export function matchesOf(listed: Listed, text: string): number[] {
   const exact: number[] = [];
   const partial: number[] = [];
   const { rows } = listed;
-  for (const [i, { title: raw }] of rows.entries()) {
+  for (let i = 0; i < rows.length; i++) {
+    const raw = rows[i]?.title;
     const title = typeof raw === 'string' ? raw : '';
     if (!within(title)) continue;
     if (isExact(title)) exact.push(i);

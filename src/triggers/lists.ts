@@ -132,7 +132,11 @@ function orderedListOf(list: readonly unknown[]): Listed | undefined {
   const ids: string[] = [];
   let direction = 0;
   let last: string | undefined;
-  for (const row of list) {
+  // Indexed, not for-of: a fresh process runs this loop over 200,000 rows before V8 has
+  // compiled it, and an array iterator then costs about 40 ms (measured in one run, A/B).
+  // eslint-disable-next-line @typescript-eslint/prefer-for-of
+  for (let i = 0; i < list.length; i++) {
+    const row = list[i];
     if (!isRecord(row)) return undefined;
     const id = row.id;
     if (typeof id !== 'string' || !LOWER_CASE_OBJECT_ID.test(id)) return undefined;
@@ -256,8 +260,8 @@ export const SAMPLE_LIMIT = 10;
 export const DROPDOWN_PAGE_SIZE = 100;
 
 /**
- * The positions of the first `count` items newest first (of `among`, or of
- * all), or undefined when their age is unknown. The service's ids are MongoDB
+ * The positions of the first `count` items newest first (of `among`, positions
+ * in the list's order, or of all), or undefined when their age is unknown. The service's ids are MongoDB
  * ObjectIds, whose first 8 hex digits are the creation time in seconds, so
  * descending ids are newest first; the service itself sends the list in no
  * particular order.
@@ -267,10 +271,13 @@ export function newestFirst(
   count: number,
   among?: readonly number[],
 ): number[] | undefined {
-  const { ids } = listed;
-  if (!among && listed.order) {
-    const length = Math.min(count, ids.length);
-    return Array.from({ length }, (_, k) => (listed.order === 'falling' ? k : ids.length - 1 - k));
+  const { ids, order: direction } = listed;
+  if (direction) {
+    // Ids that rise or fall all along: the newest are at one end, of the list or of `among`.
+    const at = (k: number): number => (among ? (among[k] ?? 0) : k);
+    const last = (among ?? ids).length - 1;
+    const length = Math.min(count, last + 1);
+    return Array.from({ length }, (_, k) => at(direction === 'falling' ? k : last - k));
   }
   const positions = among ?? (listed.lowerCaseObjectIds ? undefined : allOf(listed));
   let keys: readonly string[] = ids;

@@ -453,6 +453,7 @@ describe('the list path, for any list the service sends', () => {
   function expected(list: unknown[], meta: Partial<Bundle['meta']>): unknown[] {
     const items = keptOf(list);
     if (meta.isFillingDynamicDropdown) {
+      const page = meta.page ?? 0;
       const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
       return [...items]
         .sort(
@@ -461,7 +462,7 @@ describe('the list path, for any list the service sends', () => {
             collator.compare(a.title, b.title) ||
             (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
         )
-        .slice(0, 100);
+        .slice(page * 100, (page + 1) * 100);
     }
     const limit = meta.isLoadingSample ? 10 : 1_000;
     return newestOf(items).slice(0, limit);
@@ -483,6 +484,36 @@ describe('the list path, for any list the service sends', () => {
         expect(result).toEqual(expected(list, meta));
       }),
       { ...RUNS, numRuns: Math.ceil(RUNS.numRuns / 4) },
+    );
+  });
+
+  it('a dropdown page of a long list is the page a full sort gives, whatever its titles start with', async () => {
+    // Past a page, titles that start with a letter after the page's last are left out unsorted.
+    const title = fc.oneof(
+      fc
+        .tuple(
+          fc.constantFrom('a', 'B', 'c', 'C', 'É', '9', ' b', '#', ''),
+          fc.stringMatching(/^[a-c0-9 #]{0,3}$/),
+        )
+        .map(([first, rest]) => first + rest),
+      fc.constantFrom('', 'Éclair', 'ſun', '\u212Aelvin', 'İstanbul'),
+    );
+    const longLists = fc.array(fc.record({ id: fc.nat(400).map(objectIdOf), title }), {
+      minLength: 90,
+      maxLength: 320,
+    });
+    await fc.assert(
+      fc.asyncProperty(longLists, fc.nat(3), async (list, page) => {
+        const { z } = fakeZ({
+          status: 200,
+          content: JSON.stringify(list),
+          headers: { 'content-type': 'application/json' },
+        });
+        const meta = { isFillingDynamicDropdown: true, page } as Bundle['meta'];
+        const result = await perform(z, bundleOf({ meta }));
+        expect(result).toEqual(expected(list, meta));
+      }),
+      { ...RUNS, numRuns: Math.ceil(RUNS.numRuns / 20) },
     );
   });
 
