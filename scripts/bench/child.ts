@@ -18,7 +18,7 @@ import { median, summarise, type Summary } from './stats';
 export type Figures = Readonly<Record<string, unknown>>;
 
 /** A function that runs in a fresh process: its job in, its figures out. */
-export interface Child<Job> {
+interface Child<Job> {
   /** The compiled module that defines it, which the fresh process loads. */
   readonly file: string;
   readonly name: string;
@@ -237,7 +237,7 @@ export async function runHandler(
 
 // ---- the floor: a request the app made, as a bare fetch call ----
 
-export interface Replay {
+interface Replay {
   readonly method: string;
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;

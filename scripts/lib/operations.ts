@@ -8,11 +8,11 @@ import type { CompiledApp } from '../../sandbox/harness';
 
 /** A new address, so a send shows the service creating the contact. */
 export const DEMO_EMAIL = 'new.customer@example.com';
-export const DEMO_NOTE = 'Called from npm start: interested in the Market Street listing.';
+const DEMO_NOTE = 'Called from npm start: interested in the Market Street listing.';
 /** A title no item has: what a search finds nothing for. */
 export const NO_SUCH_TITLE = 'No Such Title 7f3a';
 
-export interface OperationKeys {
+interface OperationKeys {
   readonly polling: readonly string[];
   readonly hooks: readonly string[];
   readonly creates: readonly string[];

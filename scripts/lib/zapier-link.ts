@@ -39,7 +39,7 @@ export function missingForPush(env: NodeJS.ProcessEnv, cwd: string, home = homed
 }
 
 /** Where the CLI talks to Zapier. */
-export const zapierHost = (env: NodeJS.ProcessEnv): string =>
+const zapierHost = (env: NodeJS.ProcessEnv): string =>
   new URL(env.ZAPIER_BASE_ENDPOINT ?? 'https://zapier.com').host;
 
 /**
