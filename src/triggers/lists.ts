@@ -12,6 +12,7 @@ import { isInexactInteger, parseJsonExact } from '../http/json';
 import { ENDPOINTS, type Endpoint } from '../http/endpoints';
 import { isRecord, SERVICE_NAME } from '../http/errors';
 import { firstInOrder, repeatFinder } from './select';
+import { compareTitles } from './titles';
 
 /**
  * One item of a list, as this app returns it. The service sends only `id`
@@ -336,27 +337,12 @@ export function withBoundedTitles(items: readonly ListItem[]): ListItem[] {
   );
 }
 
-// Made on the first dropdown fill: creating it takes ~5 ms, as long as loading the whole app.
-let collator: Intl.Collator | undefined;
-
-/** A title's first character as a lower-case ASCII letter's code; 0 for anything else. */
-export const letterOf = (title: string): number => {
-  const code = title.charCodeAt(0) | 0x20;
-  return code >= 0x61 && code <= 0x7a ? code : 0;
-};
-
 /** A–Z by title ("#2" before "#10"), untitled last, ties by id: the same order on every page. */
 function titleOrder(listed: Listed, i: number, j: number): number {
   const a = titleAt(listed, i);
   const b = titleAt(listed, j);
   if (a === '' || b === '') return Number(a === '') - Number(b === '') || idOrder(listed, i, j);
-  // Two titles that start with different letters are in the order of those letters, as
-  // the collator has it: most of a long list is placed without asking it.
-  const first = letterOf(a);
-  const second = letterOf(b);
-  if (first > 0 && second > 0 && first !== second) return first - second;
-  collator ??= new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-  return collator.compare(a, b) || idOrder(listed, i, j);
+  return compareTitles(a, b) || idOrder(listed, i, j);
 }
 
 // A Listed holds each id once: two positions never tie.

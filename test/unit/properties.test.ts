@@ -11,6 +11,7 @@ import { callApi } from '../../src/http/client';
 import { ENDPOINTS } from '../../src/http/endpoints';
 import { findSearches } from '../../src/searches/find';
 import { listTriggers } from '../../src/triggers/lists';
+import { compareTitles } from '../../src/triggers/titles';
 
 // PROPERTY_RUNS lowers the count for `npm run mutation`, which runs these once per mutant.
 const RUNS = { seed: 20261122, numRuns: Number(process.env.PROPERTY_RUNS ?? 2000) } as const;
@@ -356,6 +357,85 @@ describe('the input checks, for any string in an email field', () => {
       }),
       RUNS,
     );
+  });
+});
+
+describe('compareTitles, for any two titles', () => {
+  const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+  // Text, numbered copies, every ASCII character, and what ICU reads as digits, marks or nothing.
+  const part = fc.oneof(
+    fc.constantFrom('Open House', 'open house', 'First-Time Buyer Q&A', 'Tour', 'Éclair', 'e'),
+    fc.stringMatching(/^[ #0-9]{1,4}$/),
+    fc.string({
+      unit: fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)),
+      maxLength: 3,
+    }),
+    fc.constantFrom(
+      '\u0662',
+      '\uFF12',
+      '\u0301',
+      '\u00B7',
+      '\u0E40',
+      '\u00AD',
+      '\u200B',
+      'ſ',
+      'İ',
+      '00',
+      '7',
+    ),
+  );
+  const title = fc.array(part, { maxLength: 4 }).map((parts) => parts.join(''));
+
+  it('orders every pair as the collator does', () => {
+    fc.assert(
+      fc.property(title, title, title, (prefix, a, b) => {
+        const [x, y] = [prefix + a, prefix + b];
+        expect([x, y, Math.sign(compareTitles(x, y))]).toEqual([
+          x,
+          y,
+          Math.sign(collator.compare(x, y)),
+        ]);
+      }),
+      { ...RUNS, numRuns: RUNS.numRuns * 10 },
+    );
+  });
+
+  it.each([
+    ['First-Time Buyer Q&A #12', 'First-Time Buyer Q&A #9'],
+    ['First-Time Buyer Q&A #2', 'First-Time Buyer Q&A'],
+    ['Tour #010', 'Tour #9'],
+    ['Tours', 'Tour'],
+    ['Tour 1a', 'Tour 1'],
+    ['Tour #2', 'Apple'],
+    // An Arabic digit before the ASCII ones is part of the number for ICU: 201 and 29.
+    ['x\u066201', 'x\u06629'],
+  ])('%j comes after %j', (later, earlier) => {
+    expect([compareTitles(later, earlier) > 0, compareTitles(earlier, later) < 0]).toEqual([
+      true,
+      true,
+    ]);
+  });
+
+  it('a title continued by printable ASCII other than a digit comes after it, whatever its last character', () => {
+    const continuations = [' ', '!', '-', 'a', 'Z', '~'];
+    const wrong: string[] = [];
+    for (let code = 0; code <= 0xffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const title = `Tour ${String.fromCharCode(code)}`;
+      for (const next of continuations) {
+        if (collator.compare(title, title + next) >= 0)
+          wrong.push(`U+${code.toString(16)} ${next}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it.each([
+    ['Tour', 'tour'],
+    ['Tour #7', 'Tour #007'],
+    ['Tour', 'Tour\u0001'],
+  ])('%j and %j are equal', (a, b) => {
+    expect(compareTitles(a, b)).toBe(0);
   });
 });
 

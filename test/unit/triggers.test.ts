@@ -7,13 +7,13 @@ import { errors, type Bundle, type ZObject } from 'zapier-platform-core';
 import App from '../../src/index';
 import {
   LISTS,
-  letterOf,
   listedOf,
   withBoundedTitles,
   type ListItem,
   type ListKey,
 } from '../../src/triggers/lists';
 import { pollingTriggers } from '../../src/triggers';
+import { letterOf } from '../../src/triggers/titles';
 import { API_KEY, appTester, bundleWith, failureOf, userMessage } from '../support/app';
 import { keysOf, POLLING } from '../support/expectations';
 import { rowOf } from '../support/rows';
