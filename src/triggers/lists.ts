@@ -134,7 +134,7 @@ function orderedListOf(list: readonly unknown[]): Listed | undefined {
   let direction = 0;
   let last: string | undefined;
   // Indexed, not for-of: a fresh process runs this loop over 200,000 rows before V8 has
-  // compiled it, and an array iterator then costs about 40 ms (measured in one run, A/B).
+  // compiled it, where the array iterator cost some 20 ms (measured side by side).
   // eslint-disable-next-line @typescript-eslint/prefer-for-of
   for (let i = 0; i < list.length; i++) {
     const row = list[i];
@@ -262,10 +262,10 @@ export const DROPDOWN_PAGE_SIZE = 100;
 
 /**
  * The positions of the first `count` items newest first (of `among`, positions
- * in the list's order, or of all), or undefined when their age is unknown. The service's ids are MongoDB
- * ObjectIds, whose first 8 hex digits are the creation time in seconds, so
- * descending ids are newest first; the service itself sends the list in no
- * particular order.
+ * in the list's order, or of all), or undefined when their age is unknown. The
+ * service's ids are MongoDB ObjectIds, whose first 8 hex digits are the
+ * creation time in seconds, so descending ids are newest first; the service
+ * itself sends the list in no particular order.
  */
 export function newestFirst(
   listed: Listed,
