@@ -1,0 +1,55 @@
+// compareTitles places most pairs of titles without Intl.Collator, whose
+// creation costs about 5 ms in a fresh process: each case it decides is
+// checked here for its answer and for leaving the collator unmade. That the
+// answers are the collator's, for any titles, is held in properties.test.ts.
+import type * as Titles from '../../src/triggers/titles';
+
+/** The module as a fresh process loads it (no collator made yet), and a count of collators made. */
+function freshTitles(): { titles: typeof Titles; made: jest.SpyInstance } {
+  const made = jest.spyOn(Intl, 'Collator');
+  let titles: typeof Titles | undefined;
+  jest.isolateModules(() => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    titles = require('../../src/triggers/titles') as typeof Titles;
+  });
+  if (!titles) throw new Error('titles.ts did not load');
+  return { titles, made };
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('compareTitles, without the collator', () => {
+  it.each([
+    ['the same title', 'Open House', 'Open House', 0],
+    ['different first letters', 'Tour', 'apple', 1],
+    ['different first letters, the other way', 'apple', 'Tour', -1],
+    ['a title continued', 'Open House', 'Open House #2', -1],
+    ['a title continued, the other way', 'Open House #2', 'Open House', 1],
+    ['numbered copies', 'Open House #12', 'Open House #9', 1],
+    ['numbered copies, the other way', 'Open House #9', 'Open House #12', -1],
+    ['numbered copies with leading zeros', 'Open House #010', 'Open House #9', 1],
+    ['numbered copies of equal length', 'Open House #12', 'Open House #13', -1],
+    ['numbers alone', '10', '9', 1],
+    ['a number lengthened', 'Tour #1', 'Tour #12', -1],
+  ])('%s: %j against %j gives %d', (_case, a, b, sign) => {
+    const { titles, made } = freshTitles();
+    expect([Math.sign(titles.compareTitles(a, b)), made.mock.calls.length]).toEqual([sign, 0]);
+  });
+});
+
+describe('compareTitles, with the collator', () => {
+  it.each([
+    ['case alone', 'Tour', 'tour', 0],
+    ['an accent', 'Éclair', 'eclair', 0],
+    ['the same number written with a leading zero', 'Tour #07', 'Tour #7', 0],
+    ['a digit of another script before the number', 'x\u066201', 'x\u06629', 1],
+    ['a continuation the collator ignores', 'Tour', 'Tour\u0001', 0],
+    ['different text before the numbers', 'Tour #2', 'Tour B #1', -1],
+    ['a number against none', 'Tour 2', 'Tour B', -1],
+  ])('%s: %j against %j gives %d, from one collator made once', (_case, a, b, sign) => {
+    const { titles, made } = freshTitles();
+    expect(Math.sign(titles.compareTitles(a, b))).toBe(sign);
+    expect(Math.sign(titles.compareTitles(b, a)) || 0).toBe(-sign || 0);
+    expect(made.mock.calls).toEqual([['en', { sensitivity: 'base', numeric: true }]]);
+  });
+});
