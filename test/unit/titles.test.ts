@@ -44,6 +44,7 @@ describe('compareTitles, with the collator', () => {
     ['the same number written with a leading zero', 'Tour #07', 'Tour #7', 0],
     ['a digit of another script before the number', 'x\u066201', 'x\u06629', 1],
     ['a continuation the collator ignores', 'Tour', 'Tour\u0001', 0],
+    ['a continuation by DEL, which it ignores too', 'Tour', 'Tour\u007f', 0],
     ['different text before the numbers', 'Tour #2', 'Tour B #1', -1],
     ['a number against none', 'Tour 2', 'Tour B', -1],
   ])('%s: %j against %j gives %d, from one collator made once', (_case, a, b, sign) => {
