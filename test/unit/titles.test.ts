@@ -25,6 +25,7 @@ describe('compareTitles, without the collator', () => {
     ['different first letters, the other way', 'apple', 'Tour', -1],
     ['a title continued', 'Open House', 'Open House #2', -1],
     ['a title continued, the other way', 'Open House #2', 'Open House', 1],
+    ['a title continued after its number', 'Tour 1a', 'Tour 1', 1],
     ['numbered copies', 'Open House #12', 'Open House #9', 1],
     ['numbered copies, the other way', 'Open House #9', 'Open House #12', -1],
     ['numbered copies with leading zeros', 'Open House #010', 'Open House #9', 1],
@@ -34,6 +35,27 @@ describe('compareTitles, without the collator', () => {
   ])('%s: %j against %j gives %d', (_case, a, b, sign) => {
     const { titles, made } = freshTitles();
     expect([Math.sign(titles.compareTitles(a, b)), made.mock.calls.length]).toEqual([sign, 0]);
+  });
+});
+
+describe('compareTitles, a title continued', () => {
+  it('by printable ASCII other than a digit comes after it, whatever its last character, as the collator has it', () => {
+    const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+    const { titles, made } = freshTitles();
+    const wrong: string[] = [];
+    for (let code = 0; code <= 0xffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const title = `Tour ${String.fromCharCode(code)}`;
+      for (const next of [' ', '!', '-', 'a', 'Z', '~']) {
+        const order = [
+          collator.compare(title, title + next),
+          titles.compareTitles(title, title + next),
+        ];
+        if (order.some((sign) => sign >= 0)) wrong.push(`U+${code.toString(16)} ${next}`);
+      }
+    }
+    // This test's collator was made before the spy: compareTitles made none.
+    expect([wrong, made.mock.calls.length]).toEqual([[], 0]);
   });
 });
 
