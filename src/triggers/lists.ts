@@ -110,29 +110,38 @@ const LOWER_CASE_OBJECT_ID = /^[0-9a-f]{24}$/;
 const rowsOf = (data: unknown): unknown =>
   isRecord(data) && Array.isArray(data.data) ? data.data : data;
 
+/** A row of a list answer, as parsed. */
+type Row = Readonly<Record<string, unknown>>;
+
 /** A list's usable rows, in the service's order: ids are read, titles only when returned. */
 export interface Listed {
-  /** Each kept row's id: none missing, none repeated. */
-  readonly ids: readonly string[];
-  /** The rows, at the same positions as their ids. */
-  readonly rows: readonly Readonly<Record<string, unknown>>[];
-  /** Every id is an ObjectId as MongoDB writes it (lower-case): ordered by age as they are. */
-  readonly lowerCaseObjectIds: boolean;
+  /** The kept rows: none without an id, none repeating one. */
+  readonly rows: readonly Row[];
+  /** The id of the row at this position. */
+  idAt(position: number): string;
+  /**
+   * Every id (of these positions, or of the list) is an ObjectId as MongoDB
+   * writes it (lower-case): ordered by age as they are.
+   */
+  lowerCaseObjectIds(positions?: readonly number[]): boolean;
   /** The ids rise (oldest first) or fall (newest first) all along, where they are known to. */
   readonly order?: 'rising' | 'falling';
 }
 
 /**
- * The common list in one pass: every row a record whose `id` is a lower-case
- * ObjectId, rising all along (the order the service stores them) or falling.
- * No id is then missing or repeated, and the newest are at one end: nothing is
- * left to check or sort. Undefined for any other list, which listedOf reads
- * row by row.
+ * The common list in one pass: every row a record whose `id` is a string
+ * that trimming leaves as it is, rising all along (the order the service stores
+ * them) or falling. No id is then missing or repeated: nothing is left to
+ * check. Whether the ids are ObjectIds is tested in the same pass when the
+ * run orders the whole list by age (`byAge`: a poll); otherwise only if asked
+ * (a search, of its matches alone), and a dropdown never asks.
+ * Undefined for any other list, which listedOf reads row by row.
  */
-function orderedListOf(list: readonly unknown[]): Listed | undefined {
-  const ids: string[] = [];
+function orderedListOf(list: readonly unknown[], byAge: boolean): Listed | undefined {
   let direction = 0;
   let last: string | undefined;
+  // Every id so far a lower-case ObjectId, while that is tested.
+  let objectIds = byAge;
   // Indexed, not for-of: a fresh process runs this loop over 200,000 rows before V8 has
   // compiled it, where the array iterator cost some 20 ms (measured side by side).
   // eslint-disable-next-line @typescript-eslint/prefer-for-of
@@ -140,21 +149,39 @@ function orderedListOf(list: readonly unknown[]): Listed | undefined {
     const row = list[i];
     if (!isRecord(row)) return undefined;
     const id = row.id;
-    if (typeof id !== 'string' || !LOWER_CASE_OBJECT_ID.test(id)) return undefined;
+    if (typeof id !== 'string') return undefined;
+    objectIds &&= LOWER_CASE_OBJECT_ID.test(id);
+    // An id that trimming would change (or blank) is read as idOf reads it, row by row.
+    if (!objectIds && (id === '' || id.trim() !== id)) return undefined;
     if (last !== undefined) {
       const step = id > last ? 1 : id < last ? -1 : 0;
       if (step === 0 || step === -direction) return undefined;
       direction = step;
     }
-    ids.push(id);
     last = id;
   }
+  const rows = list as readonly Row[];
+  const idAt = (position: number): string => String(rows[position]?.id);
   return {
-    ids,
-    rows: list as readonly Readonly<Record<string, unknown>>[],
-    lowerCaseObjectIds: true,
+    rows,
+    idAt,
+    lowerCaseObjectIds: objectIdTest(idAt, () =>
+      byAge ? objectIds : rows.every((row) => LOWER_CASE_OBJECT_ID.test(String(row.id))),
+    ),
     order: direction < 0 ? 'falling' : 'rising',
   };
+}
+
+/** Listed's lowerCaseObjectIds: some positions tested each time, the whole list once. */
+function objectIdTest(
+  idAt: (position: number) => string,
+  all: () => boolean,
+): Listed['lowerCaseObjectIds'] {
+  let known: boolean | undefined;
+  return (positions) =>
+    positions
+      ? positions.every((position) => LOWER_CASE_OBJECT_ID.test(idAt(position)))
+      : (known ??= all());
 }
 
 /** A row's title, trimmed; blank when it has none. */
@@ -165,21 +192,23 @@ const titleAt = ({ rows }: Listed, position: number): string => {
 
 /** The items at these positions, in this order: the only ListItems a run makes. */
 export const itemsAt = (listed: Listed, positions: readonly number[]): ListItem[] =>
-  positions.map((i) => ({ id: listed.ids[i] ?? '', title: titleAt(listed, i) }));
+  positions.map((i) => ({ id: listed.idAt(i), title: titleAt(listed, i) }));
 
 /** Every position of a list, in order. */
-const allOf = ({ ids }: Listed): number[] => Array.from(ids, (_, i) => i);
+const allOf = ({ rows }: Listed): number[] => Array.from(rows, (_, i) => i);
 
 /**
  * Reads a bare array or a `{ "data": [...] }` envelope, takes `id` or `_id`,
  * and leaves out (with a log line) the rows Zapier could not deduplicate:
  * those without a usable id, and repeats of an id already seen. No item is
- * made here: a poll of 200,000 returns 1,000.
+ * made here: a poll of 200,000 returns 1,000. `byAge`: the run will ask
+ * whether every id is an ObjectId, so that is tested as each id is read.
  */
 export function listedOf(
   z: ZObject,
   spec: ListSpec,
   answer: Pick<ApiAnswer, 'data' | 'content'>,
+  byAge = false,
 ): Listed {
   const list = rowsOf(answer.data);
   const where = `${spec.endpoint.method} ${spec.endpoint.path}`;
@@ -191,11 +220,11 @@ export function listedOf(
       'invalid_response',
     );
   }
-  const ordered = orderedListOf(list);
+  const ordered = orderedListOf(list, byAge);
   if (ordered) return ordered;
 
   const ids: string[] = [];
-  const rows: Readonly<Record<string, unknown>>[] = [];
+  const rows: Row[] = [];
   const isRepeat = repeatFinder(ids);
   // Checked here, while each id is at hand: a second pass over 200,000 ids costs as much again.
   let lowerCaseObjectIds = true;
@@ -209,7 +238,7 @@ export function listedOf(
     if (isInexactInteger(row.id) || isInexactInteger(row._id)) {
       // An id past 2^53 was rounded: read the digits as sent, once, and start over.
       const exact = rowsOf(parseJsonExact(answer.content));
-      if (Array.isArray(exact)) return listedOf(z, spec, { data: exact, content: '' });
+      if (Array.isArray(exact)) return listedOf(z, spec, { data: exact, content: '' }, byAge);
     }
     const id = idOf(row.id) ?? idOf(row._id);
     if (id === undefined) withoutId += 1;
@@ -231,7 +260,8 @@ export function listedOf(
         'their id repeats an earlier item, and Zapier needs each id once.',
     );
   }
-  return { ids, rows, lowerCaseObjectIds };
+  const idAt = (position: number): string => ids[position] ?? '';
+  return { rows, idAt, lowerCaseObjectIds: objectIdTest(idAt, () => lowerCaseObjectIds) };
 }
 
 /**
@@ -272,30 +302,28 @@ export function newestFirst(
   count: number,
   among?: readonly number[],
 ): number[] | undefined {
-  const { ids, order: direction } = listed;
-  if (direction) {
+  const size = among ? among.length : listed.rows.length;
+  const positionOf = (k: number): number => (among ? (among[k] ?? 0) : k);
+  const { order } = listed;
+  if (order && listed.lowerCaseObjectIds(among)) {
     // Ids that rise or fall all along: the newest are at one end, of the list or of `among`.
-    const at = (k: number): number => (among ? (among[k] ?? 0) : k);
-    const last = (among ?? ids).length - 1;
-    const length = Math.min(count, last + 1);
-    return Array.from({ length }, (_, k) => at(direction === 'falling' ? k : last - k));
+    const length = Math.min(count, size);
+    return Array.from({ length }, (_, k) => positionOf(order === 'falling' ? k : size - 1 - k));
   }
-  const positions = among ?? (listed.lowerCaseObjectIds ? undefined : allOf(listed));
-  let keys: readonly string[] = ids;
-  if (positions) {
+  let key = (k: number): string => listed.idAt(k);
+  if (among || !listed.lowerCaseObjectIds()) {
     const lowered: string[] = [];
-    for (const i of positions) {
-      const id = ids[i] ?? '';
+    for (let k = 0; k < size; k++) {
+      const id = listed.idAt(positionOf(k));
       if (LOWER_CASE_OBJECT_ID.test(id)) lowered.push(id);
       else if (OBJECT_ID.test(id)) lowered.push(id.toLowerCase());
       else return undefined;
     }
-    keys = lowered;
+    key = (k) => lowered[k] ?? '';
   }
-  const key = (k: number): string => keys[k] ?? '';
   // From the end: a list in the order it was stored, oldest first, then costs one comparison an item.
-  const order = firstInOrder(
-    keys.length,
+  const newest = firstInOrder(
+    size,
     count,
     (i, j) => {
       const a = key(i);
@@ -304,7 +332,7 @@ export function newestFirst(
     },
     true,
   );
-  return positions ? order.map((k) => positions[k] ?? 0) : order;
+  return among ? newest.map(positionOf) : newest;
 }
 
 /** The most characters of a title a result shows: no real title comes near it. */
@@ -346,8 +374,7 @@ function titleOrder(listed: Listed, i: number, j: number): number {
 }
 
 // A Listed holds each id once: two positions never tie.
-const idOrder = ({ ids }: Listed, i: number, j: number): number =>
-  (ids[i] ?? '') < (ids[j] ?? '') ? -1 : 1;
+const idOrder = ({ idAt }: Listed, i: number, j: number): number => (idAt(i) < idAt(j) ? -1 : 1);
 
 /** The page Zapier asks for, counting from 0. */
 function pageOf(bundle: Bundle): number {
@@ -366,7 +393,7 @@ function selectionOf(bundle: Bundle, listed: Listed): number[] {
   const page = pageOf(bundle);
   if (bundle.meta?.isFillingDynamicDropdown) {
     const upTo = (page + 1) * DROPDOWN_PAGE_SIZE;
-    return firstInOrder(listed.ids.length, upTo, (i, j) => titleOrder(listed, i, j)).slice(
+    return firstInOrder(listed.rows.length, upTo, (i, j) => titleOrder(listed, i, j)).slice(
       page * DROPDOWN_PAGE_SIZE,
     );
   }
@@ -388,7 +415,9 @@ function listTrigger(key: ListKey, spec: ListSpec): Trigger {
       type: 'polling',
       perform: async (z: ZObject, bundle: Bundle): Promise<ListItem[]> => {
         const answer = await callApi(z, bundle, spec.endpoint);
-        const listed = listedOf(z, spec, answer);
+        // A dropdown orders by title alone; a poll and the editor's samples by age.
+        const byAge = !bundle.meta?.isFillingDynamicDropdown;
+        const listed = listedOf(z, spec, answer, byAge);
         return withBoundedTitles(itemsAt(listed, selectionOf(bundle, listed)));
       },
       // Pages the dropdowns fed by this trigger: "Load more" asks for meta.page 1, 2, …

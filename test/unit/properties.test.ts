@@ -456,6 +456,23 @@ describe('the list path, for any list the service sends', () => {
       .map((ns) =>
         [...ns].sort((a, b) => a - b).map((n, i) => ({ id: objectIdOf(n), title: `Copy ${i}` })),
       ),
+    // In order as strings, whatever the ids are: in capitals, not ObjectIds, blank, spaced.
+    fc
+      .tuple(
+        fc.uniqueArray(
+          fc.oneof(
+            fc.nat(40).map(objectIdOf),
+            fc.nat(40).map((n) => objectIdOf(n).toUpperCase()),
+            fc.constantFrom('k-1', 'k-2', '', ' ', ' a', 'b ', '\u00a0c', '\tk-1'),
+          ),
+          { maxLength: 30 },
+        ),
+        fc.boolean(),
+      )
+      .map(([texts, falling]) => {
+        const sorted = [...texts].sort();
+        return (falling ? sorted.reverse() : sorted).map((id, i) => ({ id, title: `Item ${i}` }));
+      }),
     fc.array(fc.oneof({ weight: 9, arbitrary: row }, { weight: 1, arbitrary: fc.jsonValue() }), {
       maxLength: 30,
     }),
@@ -579,6 +596,8 @@ describe('the list path, for any list the service sends', () => {
       ),
       fc.stringMatching(/^[A-Za-z0-9 #.()-]{1,4}$/),
       fc.string({ minLength: 1, maxLength: 3 }),
+      // Every "Item n" of the lists in stored order: a group as long as the list.
+      fc.constantFrom('item', 'Item 1'),
     );
     await fc.assert(
       fc.asyncProperty(

@@ -457,15 +457,39 @@ describe('listedOf: a list in stored order is read in one pass, any other row by
     ['a repeat', rowsOf(a, a, b), [a, b], true, undefined],
     ['a repeat at the end of falling ids', rowsOf(c, b, b), [c, b], true, undefined],
     ['an id in `_id`', [{ id: a }, { _id: b }], [a, b], true, undefined],
-    ['an upper-case ObjectId', rowsOf(a, b.toUpperCase()), [a, b.toUpperCase()], false, undefined],
+    ['an upper-case ObjectId', rowsOf(a, b.toUpperCase()), [a, b.toUpperCase()], false, 'falling'],
+    ['rising ids that are not ObjectIds', rowsOf('a', 'b'), ['a', 'b'], false, 'rising'],
     ['a number', rowsOf(a, 42), [a, '42'], false, undefined],
     ['a row that is null', [{ id: a }, null], [a], true, undefined],
     ['an id inside a list', [{ id: a }, { id: [b] }], [a], true, undefined],
+    ['an empty id', rowsOf(a, ''), [a], true, undefined],
+    ['a space after an id', rowsOf(a, `${b} `), [a, b], true, undefined],
+    ['a no-break space before an id', rowsOf(a, `\u00a0${b}`), [a, b], true, undefined],
+    ['a tab before an id', rowsOf(`\t${a}`, b), [a, b], true, undefined],
   ] as const)('%s', (_name, list, ids, lowerCaseObjectIds, order) => {
-    const listed = listedOf(z, LISTS.video, { data: list, content: JSON.stringify(list) });
-    expect(listed).toEqual({ ids, rows: expect.any(Array), lowerCaseObjectIds, order });
-    expect(listed.rows.map((row) => row.id ?? row._id)).toEqual(
-      ids.map((id) => (id === '42' ? 42 : id)),
+    // By age (a poll) or not (a dropdown, a search), the same answers.
+    const [listed, byAge] = [false, true].map((age) =>
+      listedOf(z, LISTS.video, { data: list, content: JSON.stringify(list) }, age),
+    );
+    if (!listed || !byAge) throw new Error('no list read');
+    expect(byAge.lowerCaseObjectIds()).toBe(lowerCaseObjectIds);
+    expect({
+      ids: Array.from(listed.rows, (_, i) => listed.idAt(i)),
+      lowerCaseObjectIds: listed.lowerCaseObjectIds(),
+      order: listed.order,
+    }).toEqual({ ids, lowerCaseObjectIds, order });
+    // Each kept row sits at its id's position.
+    expect(listed.rows.map((row) => String(row.id ?? row._id).trim())).toEqual(ids);
+  });
+
+  it.each([
+    ['in stored order', rowsOf(a, 'x')],
+    ['read row by row', rowsOf('x', a, 'x')],
+  ])('tells of some positions whether their ids are lower-case ObjectIds: %s', (_name, list) => {
+    const listed = listedOf(z, LISTS.video, { data: list, content: JSON.stringify(list) }, true);
+    expect(listed.lowerCaseObjectIds()).toBe(false);
+    expect([[], [0], [1], [0, 1]].map((positions) => listed.lowerCaseObjectIds(positions))).toEqual(
+      listed.idAt(0) === a ? [true, true, false, false] : [true, false, true, false],
     );
   });
 });
