@@ -2,7 +2,7 @@
 import { defineCreate, type PlainOutputField } from 'zapier-platform-core';
 import { callApi } from '../http/client';
 import { ENDPOINTS } from '../http/endpoints';
-import { isRecord } from '../http/errors';
+import { isRecord } from '../http/json';
 import { emailInput, inputFieldsOf, readInputs, sentFieldsOf, type ActionInput } from './inputs';
 
 const NOTE_INPUTS = [

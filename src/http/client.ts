@@ -13,13 +13,13 @@ import type { Endpoint } from './endpoints';
 import {
   errorForAnswer,
   networkError,
-  parseJson,
   quiet,
   redact,
   unusableKeyError,
   type CallContext,
   type SentField,
 } from './errors';
+import { parseJson } from './json';
 
 export interface CallOptions {
   readonly body?: Record<string, unknown>;

@@ -6,8 +6,6 @@ import type { BaseUrlVariable } from '../config';
 import type { AnswerRule } from './endpoints';
 import { cutText, isRecord, parseJson, toJson } from './json';
 
-export { isRecord, parseJson } from './json';
-
 export const SERVICE_NAME = 'CRMGrow';
 const API_HOST_EXAMPLE = 'https://api.crmgrow.com';
 

@@ -8,9 +8,10 @@ import {
   type ZObject,
 } from 'zapier-platform-core';
 import { callApi, type ApiAnswer } from '../http/client';
-import { isInexactInteger, parseJsonExact } from '../http/json';
+// From json.ts itself: a re-export is a getter, called for every row of a list.
+import { isInexactInteger, isRecord, parseJsonExact } from '../http/json';
 import { ENDPOINTS, type Endpoint } from '../http/endpoints';
-import { isRecord, SERVICE_NAME } from '../http/errors';
+import { SERVICE_NAME } from '../http/errors';
 import { firstInOrder, repeatFinder } from './select';
 import { compareTitles } from './titles';
 

@@ -10,7 +10,6 @@ import { decoded } from '../../src/http/client';
 import {
   errorForAnswer,
   networkError,
-  parseJson,
   redact,
   retryAfterSeconds,
   retryDelayOf,
@@ -19,6 +18,7 @@ import {
   type CallContext,
   type SentField,
 } from '../../src/http/errors';
+import { parseJson } from '../../src/http/json';
 import { API_KEY, appTester, bundleWith, failureOf, userMessage } from '../support/app';
 
 const run = (): Promise<unknown> => appTester(authentication.test, bundleWith());

@@ -21,10 +21,9 @@ import {
   errorForAnswer,
   NETWORK_RULES,
   networkError,
-  parseJson,
   type CallContext,
 } from '../../src/http/errors';
-import { isInexactInteger, parseJsonExact, toJson } from '../../src/http/json';
+import { isInexactInteger, parseJson, parseJsonExact, toJson } from '../../src/http/json';
 import { appTester, failureOf } from '../support/app';
 
 const KEY = 'k3y-for-the-steps-0001';
