@@ -139,38 +139,52 @@ export interface Listed {
  * Undefined for any other list, which listedOf reads row by row.
  */
 function orderedListOf(list: readonly unknown[], byAge: boolean): Listed | undefined {
-  let direction = 0;
-  let last: string | undefined;
-  // Every id so far a lower-case ObjectId, while that is tested.
-  let objectIds = byAge;
-  // Indexed, not for-of: a fresh process runs this loop over 200,000 rows before V8 has
-  // compiled it, where the array iterator cost some 20 ms (measured side by side).
-  // eslint-disable-next-line @typescript-eslint/prefer-for-of
-  for (let i = 0; i < list.length; i++) {
-    const row = list[i];
-    if (!isRecord(row)) return undefined;
-    const id = row.id;
-    if (typeof id !== 'string') return undefined;
-    objectIds &&= LOWER_CASE_OBJECT_ID.test(id);
-    // An id that trimming would change (or blank) is read as idOf reads it, row by row.
-    if (!objectIds && (id === '' || id.trim() !== id)) return undefined;
-    if (last !== undefined) {
-      const step = id > last ? 1 : id < last ? -1 : 0;
-      if (step === 0 || step === -direction) return undefined;
-      direction = step;
-    }
-    last = id;
-  }
+  const tested = { objectIds: byAge };
+  const direction = directionOf(list, tested);
+  if (direction === 0) return undefined;
   const rows = list as readonly Row[];
   const idAt = (position: number): string => String(rows[position]?.id);
   return {
     rows,
     idAt,
     lowerCaseObjectIds: objectIdTest(idAt, () =>
-      byAge ? objectIds : rows.every((row) => LOWER_CASE_OBJECT_ID.test(String(row.id))),
+      byAge ? tested.objectIds : rows.every((row) => LOWER_CASE_OBJECT_ID.test(String(row.id))),
     ),
     order: direction < 0 ? 'falling' : 'rising',
   };
+}
+
+/**
+ * orderedListOf's pass: 1 when the ids rise all along, -1 when they fall, 0
+ * for any other list. `tested.objectIds`, when set, is cleared at the first id
+ * that is not a lower-case ObjectId. Alone in its function, and returning a
+ * number: V8 compiles this loop while it runs (a fresh process, 200,000 rows),
+ * and code after it that had not yet run made the compiled loop be thrown away
+ * at its end, on every call.
+ */
+function directionOf(list: readonly unknown[], tested: { objectIds: boolean }): number {
+  let direction = 0;
+  let last: string | undefined;
+  // Indexed, not for-of: a fresh process runs this loop over 200,000 rows before V8 has
+  // compiled it, where the array iterator cost some 20 ms (measured side by side).
+  // eslint-disable-next-line @typescript-eslint/prefer-for-of
+  for (let i = 0; i < list.length; i++) {
+    const row = list[i];
+    if (!isRecord(row)) return 0;
+    const id = row.id;
+    if (typeof id !== 'string') return 0;
+    if (tested.objectIds && !LOWER_CASE_OBJECT_ID.test(id)) tested.objectIds = false;
+    // An id that trimming would change (or blank) is read as idOf reads it, row by row.
+    if (!tested.objectIds && (id === '' || id.trim() !== id)) return 0;
+    if (last !== undefined) {
+      const step = id > last ? 1 : id < last ? -1 : 0;
+      if (step === 0 || step === -direction) return 0;
+      direction = step;
+    }
+    last = id;
+  }
+  // A list of one item (or none) counts as rising.
+  return direction || 1;
 }
 
 /** Listed's lowerCaseObjectIds: some positions tested each time, the whole list once. */
