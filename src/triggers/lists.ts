@@ -13,7 +13,7 @@ import { isInexactInteger, isRecord, parseJsonExact } from '../http/json';
 import { ENDPOINTS, type Endpoint } from '../http/endpoints';
 import { SERVICE_NAME } from '../http/errors';
 import { firstInOrder, repeatFinder } from './select';
-import { compareTitles } from './titles';
+import { compareTitles, letterOf } from './titles';
 
 /**
  * One item of a list, as this app returns it. The service sends only `id`
@@ -380,12 +380,32 @@ export function withBoundedTitles(items: readonly ListItem[]): ListItem[] {
   );
 }
 
-/** A–Z by title ("#2" before "#10"), untitled last, ties by id: the same order on every page. */
-function titleOrder(listed: Listed, i: number, j: number): number {
-  const a = titleAt(listed, i);
-  const b = titleAt(listed, j);
-  if (a === '' || b === '') return Number(a === '') - Number(b === '') || idOrder(listed, i, j);
-  return compareTitles(a, b) || idOrder(listed, i, j);
+/**
+ * A–Z by title ("#2" before "#10"), untitled last, ties by id: the same order
+ * on every page, as a comparison of positions. The title compared second is
+ * kept from call to call: a dropdown compares each row with the last of the
+ * page so far, which seldom changes.
+ */
+function titleOrderOf(listed: Listed): (i: number, j: number) => number {
+  let second = -1;
+  let b = '';
+  let letterB = 0;
+  return (i, j) => {
+    if (j !== second) {
+      second = j;
+      b = titleAt(listed, j);
+      letterB = letterOf(b);
+    }
+    const title = listed.rows[i]?.title;
+    const raw = typeof title === 'string' ? title : '';
+    // Different first letters place most pairs, before any trimming: a title that starts
+    // with a letter starts with it trimmed too.
+    const letterA = letterOf(raw);
+    if (letterA > 0 && letterB > 0 && letterA !== letterB) return letterA - letterB;
+    const a = raw.trim();
+    if (a === '' || b === '') return Number(a === '') - Number(b === '') || idOrder(listed, i, j);
+    return compareTitles(a, b) || idOrder(listed, i, j);
+  };
 }
 
 // A Listed holds each id once: two positions never tie.
@@ -408,7 +428,7 @@ function selectionOf(bundle: Bundle, listed: Listed): number[] {
   const page = pageOf(bundle);
   if (bundle.meta?.isFillingDynamicDropdown) {
     const upTo = (page + 1) * DROPDOWN_PAGE_SIZE;
-    return firstInOrder(listed.rows.length, upTo, (i, j) => titleOrder(listed, i, j)).slice(
+    return firstInOrder(listed.rows.length, upTo, titleOrderOf(listed)).slice(
       page * DROPDOWN_PAGE_SIZE,
     );
   }
