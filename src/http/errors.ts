@@ -74,6 +74,9 @@ const KEY_PLACEHOLDER = '[API key]';
 /** What JSON encoders write unescaped (JWT and base64url keys are made of these). */
 const PLAIN_IN_JSON = /^[A-Za-z0-9._~+=-]+$/;
 
+/** How much of a key's end redact looks for first (measured: 64 of a 170-character JWT). */
+const KEY_END = 64;
+
 /** The forms a key takes in a URL or a form body: as it is, and percent-encoded in either case. */
 function keyForms(key: string): string[] {
   const encoded = encodeURIComponent(key);
@@ -93,7 +96,12 @@ export function redact(text: string, apiKey: string | undefined): string {
   const forms = keyForms(key);
   const hide = (value: string): string =>
     forms.reduce(
-      (done, form) => (done.includes(form) ? done.split(form).join(KEY_PLACEHOLDER) : done),
+      (done, form) =>
+        // The key's end first: text without it cannot hold the key, and a long key (a JWT)
+        // is found several times slower than its end in a large answer.
+        done.includes(form.slice(-KEY_END)) && done.includes(form)
+          ? done.split(form).join(KEY_PLACEHOLDER)
+          : done,
       value,
     );
   const plain = hide(text);

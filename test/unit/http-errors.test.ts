@@ -946,6 +946,8 @@ describe('the shared error layer', () => {
     });
 
     const SLASH_KEY = 'Ab3+dEf/gh=';
+    /** Over 64 characters, as a JWT is; with characters percent-encoding changes. */
+    const LONG_KEY = `eyJhbGciOiJIUzI1NiJ9.${'Ab3+dEf/gh='.repeat(14)}`;
 
     it.each([
       ['as it is', 'Ab3+dEf/gh='],
@@ -996,6 +998,24 @@ describe('the shared error layer', () => {
         'key=[API key]',
       ],
       ['no key: the text as it is', 'key=Ab3+dEf/gh=', undefined, 'key=Ab3+dEf/gh='],
+      [
+        'a key longer than the end looked for first (a JWT)',
+        `{"t": "${LONG_KEY}", "v": "${LONG_KEY.slice(1)}"}`,
+        LONG_KEY,
+        `{"t": "[API key]", "v": "${LONG_KEY.slice(1)}"}`,
+      ],
+      [
+        'a long key percent-encoded, whose end differs from the end of the key as it is',
+        `GET /x?k=${encodeURIComponent(LONG_KEY)}`,
+        LONG_KEY,
+        'GET /x?k=[API key]',
+      ],
+      [
+        'the end of a long key alone is no key',
+        `{"t": "${LONG_KEY.slice(-64)}"}`,
+        LONG_KEY,
+        `{"t": "${LONG_KEY.slice(-64)}"}`,
+      ],
     ])('redact: %s', (_what, text, key, returned) => {
       expect(redact(text, key)).toBe(returned);
     });
