@@ -59,9 +59,15 @@ export function firstInOrder(
     if (heap.length < limit) {
       heap.push(i);
       siftUp(heap.length - 1);
-    } else if (precedes(i, at(0))) {
-      heap[0] = i;
-      siftDown(0);
+    } else {
+      // precedes(i, heap[0]) written out: most items lose to the last one kept, and a
+      // fresh process runs this loop uncompiled, where each call costs.
+      const last = at(0);
+      const order = compare(i, last);
+      if (order < 0 || (order === 0 && i < last)) {
+        heap[0] = i;
+        siftDown(0);
+      }
     }
   }
   return heap.sort((i, j) => (precedes(i, j) ? -1 : 1));
