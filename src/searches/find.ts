@@ -6,12 +6,12 @@ import { defineSearch, type Bundle, type Search, type ZObject } from 'zapier-pla
 import { inputFieldOf, readInputs, type ActionInput } from '../creates/inputs';
 import { callApi } from '../http/client';
 import {
-  itemsAt,
   LISTS,
   listedOf,
   listOutputFields,
   newestFirst,
   searchKeyOf,
+  takeItems,
   type ListItem,
   type Listed,
   type ListKey,
@@ -105,7 +105,7 @@ function findSearch(key: ListKey, spec: ListSpec): Search {
         const { title } = readInputs(z, bundle.inputData, inputs);
         const answer = await callApi(z, bundle, spec.endpoint);
         const listed = listedOf(z, spec, answer);
-        return withBoundedTitles(itemsAt(listed, matchesOf(listed, title)));
+        return withBoundedTitles(takeItems(listed, matchesOf(listed, title)));
       },
       sample: { ...spec.sample },
       outputFields: listOutputFields(spec),

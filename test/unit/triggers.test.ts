@@ -8,6 +8,7 @@ import App from '../../src/index';
 import {
   LISTS,
   listedOf,
+  takeItems,
   withBoundedTitles,
   type ListItem,
   type ListKey,
@@ -480,6 +481,12 @@ describe('listedOf: a list in stored order is read in one pass, any other row by
     }).toEqual({ ids, lowerCaseObjectIds, order });
     // Each kept row sits at its id's position.
     expect(listed.rows.map((row) => String(row.id ?? row._id).trim())).toEqual(ids);
+    // A run's last use makes the items, then empties the arrays, the parsed answer's too.
+    const answer = JSON.parse(JSON.stringify(list)) as unknown[];
+    const taken = listedOf(z, LISTS.video, { data: answer, content: '' });
+    const positions = ids.map((_, i) => i);
+    expect(takeItems(taken, positions)).toEqual(ids.map((id) => ({ id, title: '' })));
+    expect([answer.length, taken.rows.length]).toEqual([0, 0]);
   });
 
   it.each([
