@@ -29,21 +29,23 @@ function continues(longer: string, shorter: string): boolean {
   return next >= 0x20 && next < 0x7f && !isDigit(next) && longer.startsWith(shorter);
 }
 
-// The text before the number of the title last compared second: a dropdown compares each
-// title with the last of the page so far, so this is cut once per change of that title.
+// Where the number of the title last compared second starts, and the text before it: a
+// dropdown compares each title with the last of the page so far, which seldom changes.
 let cutTitle = '';
+let cutStart = 0;
 let cutText = '';
 
 /** The order of two titles that end in different numbers after the same text; NaN otherwise. */
 function numberedOrder(a: string, b: string): number {
-  const start = numberStart(a);
-  // The same text before both numbers, ending in plain ASCII (no digit of another script).
-  if (start === a.length || start !== numberStart(b) || start === b.length) return NaN;
-  if (start > 0 && a.charCodeAt(start - 1) >= 0x80) return NaN;
   if (b !== cutTitle) {
     cutTitle = b;
-    cutText = b.slice(0, start);
+    cutStart = numberStart(b);
+    cutText = b.slice(0, cutStart);
   }
+  const start = cutStart;
+  // The same text before both numbers, ending in plain ASCII (no digit of another script).
+  if (start === b.length || start !== numberStart(a) || start === a.length) return NaN;
+  if (start > 0 && a.charCodeAt(start - 1) >= 0x80) return NaN;
   if (!a.startsWith(cutText)) return NaN;
   // Leading zeros count for nothing: "007" is 7.
   let i = start;
@@ -69,7 +71,10 @@ export function compareTitles(a: string, b: string): number {
   const first = letterOf(a);
   const second = letterOf(b);
   if (first > 0 && second > 0 && first !== second) return first - second;
-  if (a.length > b.length ? continues(a, b) : continues(b, a)) return a.length - b.length;
+  // Of equal length, neither continues the other (and continues would read past the end).
+  if (a.length !== b.length && (a.length > b.length ? continues(a, b) : continues(b, a))) {
+    return a.length - b.length;
+  }
   const numbered = numberedOrder(a, b);
   if (!Number.isNaN(numbered)) return numbered;
   collator ??= new Intl.Collator('en', { sensitivity: 'base', numeric: true });
