@@ -5,7 +5,8 @@
 // against a definition holding those operations alone (core's own cost for our
 // definition), with the bare fetch + JSON.parse floor for context. Fresh
 // processes and warm calls (the handler called again in the same process, as
-// Zapier reuses a warm runtime), interleaved run by run.
+// Zapier reuses a warm runtime), interleaved run by run, every other run in
+// the reverse order.
 // This file is also the core-run child (see child.ts): it imports only Node,
 // child.ts, stats.ts and report.ts; the sandbox comes from the bench.
 import { join } from 'node:path';
@@ -32,7 +33,8 @@ import { count, fixed, median, table, times } from './stats';
 type StartSandbox = (options: SandboxOptions) => Promise<Sandbox>;
 
 export const CORE_FLOOR_SIZES = [10_000, 50_000, 200_000] as const;
-export const CORE_FLOOR_RUNS = 5;
+/** Odd, for a median; each run is one fresh process per variant, whose first call alone is "fresh". */
+export const CORE_FLOOR_RUNS = 7;
 /**
  * Calls after the measured one in each process; their median is the warm
  * figure. Fewer from 50,000 items, where a call takes 0.1–0.6 s: with 10 at
@@ -93,6 +95,8 @@ interface CoreFloorPoint {
    * moves between runs, moves both sides of each ratio.
    */
   readonly ratio: Readonly<Record<Kind, number>>;
+  /** Each run's own ratio, in run order: the spread the median is taken over. */
+  readonly ratioRuns: Readonly<Record<Kind, readonly number[]>>;
   /** App / core floor of the medians, as reported before ratio (for comparison). */
   readonly ratioOfMedians: Readonly<Record<Kind, number>>;
   /** (App − core floor) per 1,000 items of the list, ms. */
@@ -264,7 +268,10 @@ async function measureAt(
     for (let i = 0; i < CORE_FLOOR_RUNS; i++) {
       for (const operation of OPERATIONS) {
         const { warmUp, event, returned } = calls[operation];
-        for (const variant of variantsOf(operation)) {
+        // Every other run the other way round, so that a load rising or falling through
+        // a run favours neither side of its ratios.
+        const variants = i % 2 === 0 ? variantsOf(operation) : [...variantsOf(operation)].reverse();
+        for (const variant of variants) {
           sandbox.resetRecords();
           const job = { dir: unpacked, variant, warmUp, event, warmCalls, floorItems: returned };
           const { figures } = await runChild(coreRunChild, job);
@@ -305,9 +312,10 @@ async function measureAt(
       });
       const fresh = by('fresh');
       const warm = by('warm');
-      const paired = (kind: Kind): number =>
-        median(of.app[kind].map((ms, run) => ms / (of['minimal-perform'][kind][run] ?? NaN)));
-      const ratio = { fresh: paired('fresh'), warm: paired('warm') };
+      const runRatios = (kind: Kind): number[] =>
+        of.app[kind].map((ms, run) => ms / (of['minimal-perform'][kind][run] ?? NaN));
+      const ratioRuns = { fresh: runRatios('fresh'), warm: runRatios('warm') };
+      const ratio = { fresh: median(ratioRuns.fresh), warm: median(ratioRuns.warm) };
       const ratioOfMedians = {
         fresh: fresh.app / fresh['minimal-perform'],
         warm: warm.app / warm['minimal-perform'],
@@ -319,6 +327,7 @@ async function measureAt(
         fresh,
         warm,
         ratio,
+        ratioRuns,
         ratioOfMedians,
         aboveFloorMsPer1000: {
           fresh: ((fresh.app - fresh['minimal-perform']) * 1_000) / items,
@@ -382,7 +391,8 @@ export async function coreFloor(
     ),
   );
   indent([
-    `ms; medians of ${CORE_FLOOR_RUNS} fresh processes each, the variants interleaved run by run. ` +
+    `ms; medians of ${CORE_FLOOR_RUNS} fresh processes each, the variants interleaved run by run ` +
+      '(every other run in reverse order). ' +
       'App/core floor: the median of the',
     "runs' own ratios (the app and the core floor one after the other). Fresh: the first call " +
       'after a warm-up on the PDF list; warm: the',
