@@ -3,7 +3,8 @@
 // Creating the collator costs about 5 ms in a fresh process, as much as
 // loading the app, so the pairs that plain string operations already place
 // never reach it: titles starting with different letters, a title and the
-// same title continued, and numbered copies ("Open House #2", "… #10").
+// same title continued, numbered copies ("Open House #2", "… #10"), and titles
+// that first differ by a letter after the same ASCII text ("Open House", "Offer").
 
 let collator: Intl.Collator | undefined;
 
@@ -61,6 +62,28 @@ function numberedOrder(a: string, b: string): number {
   return NaN;
 }
 
+/** A printable ASCII character's code, a capital as its small letter; -1 for anything else. */
+function foldedAscii(code: number): number {
+  if (code < 0x20 || code > 0x7e) return -1;
+  return code >= 0x41 && code <= 0x5a ? code | 0x20 : code;
+}
+
+/**
+ * The order of two titles that first differ (case aside) by a letter in each,
+ * after the same printable ASCII: that letter decides, as in the collator,
+ * where each of those characters weighs the same in both. NaN otherwise.
+ */
+function letterAfterSameText(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const x = foldedAscii(a.charCodeAt(i));
+    const y = foldedAscii(b.charCodeAt(i));
+    if (x < 0 || y < 0) return NaN;
+    if (x !== y) return x >= 0x61 && x <= 0x7a && y >= 0x61 && y <= 0x7a ? x - y : NaN;
+  }
+  return NaN;
+}
+
 /**
  * Two titles in the collator's order (negative: `a` first; 0 when it holds
  * them equal). The collator is made, once, only for a pair the cases above
@@ -77,6 +100,8 @@ export function compareTitles(a: string, b: string): number {
   }
   const numbered = numberedOrder(a, b);
   if (!Number.isNaN(numbered)) return numbered;
+  const byLetter = letterAfterSameText(a, b);
+  if (!Number.isNaN(byLetter)) return byLetter;
   collator ??= new Intl.Collator('en', { sensitivity: 'base', numeric: true });
   return collator.compare(a, b);
 }

@@ -32,6 +32,9 @@ describe('compareTitles, without the collator', () => {
     ['numbered copies of equal length', 'Open House #12', 'Open House #13', -1],
     ['numbers alone', '10', '9', 1],
     ['a number lengthened', 'Tour #1', 'Tour #12', -1],
+    ['titles that first differ by a letter', 'Open House', 'Offer Letter', 1],
+    ['titles that first differ by a letter, case aside', 'open House', 'OPEN home', 1],
+    ['titles that first differ by a letter after the same number', 'Tour 12 b', 'Tour 12 A', 1],
   ])('%s: %j against %j gives %d', (_case, a, b, sign) => {
     const { titles, made } = freshTitles();
     expect([Math.sign(titles.compareTitles(a, b)), made.mock.calls.length]).toEqual([sign, 0]);
@@ -69,6 +72,9 @@ describe('compareTitles, with the collator', () => {
     ['a continuation by DEL, which it ignores too', 'Tour', 'Tour\u007f', 0],
     ['different text before the numbers', 'Tour #2', 'Tour B #1', -1],
     ['a number against none', 'Tour 2', 'Tour B', -1],
+    ['a letter against a digit', 'Tour a', 'Tour 1', 1],
+    ['letters after a character outside ASCII', 'Éa', 'Éb', -1],
+    ['letters after a control character', 'Tour\u0001a', 'Tour\u0001b', -1],
   ])('%s: %j against %j gives %d, from one collator made once', (_case, a, b, sign) => {
     const { titles, made } = freshTitles();
     expect(Math.sign(titles.compareTitles(a, b))).toBe(sign);
