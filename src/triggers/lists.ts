@@ -13,7 +13,7 @@ import { isInexactInteger, isRecord, parseJsonExact } from '../http/json';
 import { ENDPOINTS, type Endpoint } from '../http/endpoints';
 import { SERVICE_NAME } from '../http/errors';
 import { firstInOrder, repeatFinder } from './select';
-import { compareTitles, letterOf } from './titles';
+import { compareTitles, letterOf, numberedOrder } from './titles';
 
 /**
  * One item of a list, as this app returns it. The service sends only `id`
@@ -421,6 +421,10 @@ function titleOrderOf(listed: Listed): (i: number, j: number) => number {
     // with a letter starts with it trimmed too.
     const letterA = letterOf(raw);
     if (letterA > 0 && letterB > 0 && letterA !== letterB) return letterA - letterB;
+    // Numbered copies of the second title next, also before trimming: in a fresh process,
+    // where this runs uncompiled, trimming and the other cases cost more than the test.
+    const numbered = numberedOrder(raw, b);
+    if (numbered !== 0) return numbered;
     const a = raw.trim();
     if (a === '' || b === '') return Number(a === '') - Number(b === '') || idOrder(listed, i, j);
     return compareTitles(a, b) || idOrder(listed, i, j);

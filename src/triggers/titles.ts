@@ -30,36 +30,50 @@ function continues(longer: string, shorter: string): boolean {
   return next >= 0x20 && next < 0x7f && !isDigit(next) && longer.startsWith(shorter);
 }
 
-// Where the number of the title last compared second starts, and the text before it: a
-// dropdown compares each title with the last of the page so far, which seldom changes.
+// Of the title last compared second (a dropdown compares each title with the last of the
+// page so far, which seldom changes): where its number starts (-1 when it ends in none
+// after plain ASCII), the text before it, and where its digits start after leading zeros.
 let cutTitle = '';
-let cutStart = 0;
+let cutStart = -1;
 let cutText = '';
+let cutDigits = 0;
 
-/** The order of two titles that end in different numbers after the same text; NaN otherwise. */
-function numberedOrder(a: string, b: string): number {
+/**
+ * The order of two titles that end in different numbers after the same text
+ * ("Open House #2", "… #10"); 0 otherwise (two such titles are never equal).
+ * `b` is trimmed; `a` need not be: an answer other than 0 means `a` is `b`'s
+ * text and then digits alone, so trimming would leave it as it is. A number,
+ * not NaN, for "cannot tell": a fresh process runs this uncompiled, where a
+ * call to test for NaN costs.
+ */
+export function numberedOrder(a: string, b: string): number {
   if (b !== cutTitle) {
     cutTitle = b;
-    cutStart = numberStart(b);
-    cutText = b.slice(0, cutStart);
+    const start = numberStart(b);
+    // The text before the number ends in plain ASCII (no digit of another script).
+    cutStart = start < b.length && (start === 0 || b.charCodeAt(start - 1) < 0x80) ? start : -1;
+    cutText = b.slice(0, start);
+    // Leading zeros count for nothing: "007" is 7.
+    cutDigits = start;
+    while (cutDigits < b.length - 1 && b.charCodeAt(cutDigits) === 0x30) cutDigits++;
   }
   const start = cutStart;
-  // The same text before both numbers, ending in plain ASCII (no digit of another script).
-  if (start === b.length || start !== numberStart(a) || start === a.length) return NaN;
-  if (start > 0 && a.charCodeAt(start - 1) >= 0x80) return NaN;
-  if (!a.startsWith(cutText)) return NaN;
-  // Leading zeros count for nothing: "007" is 7.
+  if (start < 0 || a.length <= start || !a.startsWith(cutText)) return 0;
+  // Then digits alone; the test written out, as a fresh process runs this uncompiled.
+  for (let k = start; k < a.length; k++) {
+    const code = a.charCodeAt(k);
+    if (code < 0x30 || code > 0x39) return 0;
+  }
   let i = start;
   while (i < a.length - 1 && a.charCodeAt(i) === 0x30) i++;
-  let j = start;
-  while (j < b.length - 1 && b.charCodeAt(j) === 0x30) j++;
+  let j = cutDigits;
   const digits = a.length - i - (b.length - j);
   if (digits !== 0) return digits;
   for (; i < a.length; i++, j++) {
     const difference = a.charCodeAt(i) - b.charCodeAt(j);
     if (difference !== 0) return difference;
   }
-  return NaN;
+  return 0;
 }
 
 /** A printable ASCII character's code, a capital as its small letter; -1 for anything else. */
@@ -71,17 +85,17 @@ function foldedAscii(code: number): number {
 /**
  * The order of two titles that first differ (case aside) by a letter in each,
  * after the same printable ASCII: that letter decides, as in the collator,
- * where each of those characters weighs the same in both. NaN otherwise.
+ * where each of those characters weighs the same in both; 0 otherwise.
  */
 function letterAfterSameText(a: string, b: string): number {
   const length = Math.min(a.length, b.length);
   for (let i = 0; i < length; i++) {
     const x = foldedAscii(a.charCodeAt(i));
     const y = foldedAscii(b.charCodeAt(i));
-    if (x < 0 || y < 0) return NaN;
-    if (x !== y) return x >= 0x61 && x <= 0x7a && y >= 0x61 && y <= 0x7a ? x - y : NaN;
+    if (x < 0 || y < 0) return 0;
+    if (x !== y) return x >= 0x61 && x <= 0x7a && y >= 0x61 && y <= 0x7a ? x - y : 0;
   }
-  return NaN;
+  return 0;
 }
 
 /**
@@ -99,9 +113,9 @@ export function compareTitles(a: string, b: string): number {
     return a.length - b.length;
   }
   const numbered = numberedOrder(a, b);
-  if (!Number.isNaN(numbered)) return numbered;
+  if (numbered !== 0) return numbered;
   const byLetter = letterAfterSameText(a, b);
-  if (!Number.isNaN(byLetter)) return byLetter;
+  if (byLetter !== 0) return byLetter;
   collator ??= new Intl.Collator('en', { sensitivity: 'base', numeric: true });
   return collator.compare(a, b);
 }
