@@ -75,10 +75,30 @@ describe('compareTitles, with the collator', () => {
     ['a letter against a digit', 'Tour a', 'Tour 1', 1],
     ['letters after a character outside ASCII', 'Éa', 'Éb', -1],
     ['letters after a control character', 'Tour\u0001a', 'Tour\u0001b', -1],
+    ['letters after different characters outside ASCII', 'ña', 'éb', 1],
+    ['letters after [ and {, a bit apart as a capital and its small letter are', 'x[b', 'x{a', -1],
   ])('%s: %j against %j gives %d, from one collator made once', (_case, a, b, sign) => {
     const { titles, made } = freshTitles();
     expect(Math.sign(titles.compareTitles(a, b))).toBe(sign);
     expect(Math.sign(titles.compareTitles(b, a)) || 0).toBe(-sign || 0);
     expect(made.mock.calls).toEqual([['en', { sensitivity: 'base', numeric: true }]]);
+  });
+});
+
+describe('numberedOrder, on a title as the list has it', () => {
+  it.each([
+    ['a numbered copy before', 'Tour #2', 'Tour #10', -1],
+    ['a numbered copy after', 'Tour #10', 'Tour #2', 1],
+    ['leading zeros', 'Tour #010', 'Tour #9', 1],
+    ['the same number', 'Tour #07', 'Tour #7', 0],
+    ['a space before', ' Tour #2', 'Tour #10', 0],
+    ['a space after', 'Tour #2 ', 'Tour #10', 0],
+    ['other text', 'Tours #2', 'Tour #10', 0],
+    ['no number', 'Tour #', 'Tour #10', 0],
+    ['a second title without a number', 'Tour #2', 'Tour', 0],
+    ['numbers alone', '10', '9', 1],
+  ])('%s: %j against %j gives %d, 0 when it cannot tell', (_case, a, b, sign) => {
+    const { titles } = freshTitles();
+    expect(Math.sign(titles.numberedOrder(a, b))).toBe(sign);
   });
 });
