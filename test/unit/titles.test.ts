@@ -77,6 +77,7 @@ describe('compareTitles, with the collator', () => {
     ['letters after a control character', 'Tour\u0001a', 'Tour\u0001b', -1],
     ['letters after different characters outside ASCII', 'ña', 'éb', 1],
     ['letters after [ and {, a bit apart as a capital and its small letter are', 'x[b', 'x{a', -1],
+    ['letters after @ and `, the same bit apart', 'x@b', 'x`a', -1],
   ])('%s: %j against %j gives %d, from one collator made once', (_case, a, b, sign) => {
     const { titles, made } = freshTitles();
     expect(Math.sign(titles.compareTitles(a, b))).toBe(sign);
@@ -97,6 +98,7 @@ describe('numberedOrder, on a title as the list has it', () => {
     ['no number', 'Tour #', 'Tour #10', 0],
     ['a second title without a number', 'Tour #2', 'Tour', 0],
     ['numbers alone', '10', '9', 1],
+    ['a blank second title, the first one asked about', 'x12', '', 0],
   ])('%s: %j against %j gives %d, 0 when it cannot tell', (_case, a, b, sign) => {
     const { titles } = freshTitles();
     expect(Math.sign(titles.numberedOrder(a, b))).toBe(sign);
