@@ -213,11 +213,12 @@ const titleAt = ({ rows }: Listed, position: number): string => {
 /**
  * The items at these positions, in this order: the only ListItems a run
  * makes, and its last use of the list, which is then released (emptied). A
- * large list's array outlives the run until V8's next full collection when
- * that collection's marking found it live, as it may while the run reads it;
- * until then each young-generation collection copies every row the array
- * still points to. At 200,000 rows that was 8–20 ms at the start of the next
- * warm call, and about 1 ms once the array is emptied (node --trace-gc).
+ * large list's array outlived the run until V8's next full collection (most
+ * likely because that collection's marking, running while the run read the
+ * list, found it live), and until then each young-generation collection
+ * copied every row the array still pointed to: at 200,000 rows, 8–20 ms at the
+ * start of the next warm call, and about 1 ms once the array is emptied
+ * (node --trace-gc).
  */
 export function takeItems(listed: Listed, positions: readonly number[]): ListItem[] {
   const items = positions.map((i) => ({ id: listed.idAt(i), title: titleAt(listed, i) }));
