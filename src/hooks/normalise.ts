@@ -5,6 +5,7 @@
 // whatever the service sent: a key it left out is there, blank. What could
 // not be read is kept as sent, in the raw text fields, and told in the log.
 import { createHash } from 'node:crypto';
+import { isObjectId } from '../http/ids';
 import { cutText, isRecord, shallowJson, toJson } from '../http/json';
 
 export interface ParsedContact {
@@ -57,11 +58,9 @@ const ownId = (value: unknown): string | undefined => {
 
 // ---- The service's list strings: "[id,…],[id,…]" ----
 
-const HEX_ID = /^[0-9a-f]{24}$/i;
-
 /** At a "[" (each caller found one at `at`): a 24-hex id and "," after it start a record. */
 const opensRecord = (text: string, at: number): boolean =>
-  text[at + 25] === ',' && HEX_ID.test(text.slice(at + 1, at + 25));
+  text[at + 25] === ',' && isObjectId(text.slice(at + 1, at + 25));
 
 /** True when only spaces stand between `from` (exclusive, going back) and a "]" or ",". */
 function followsSeparator(text: string, at: number): boolean {
@@ -154,7 +153,7 @@ function contactFromGroup(group: string, notes: Notes, where: string): ParsedCon
     email: cleanPart(email),
     cell_phone: cleanPart(phone.join(',')),
   };
-  if (parts.length < 5 || !HEX_ID.test(contact.id)) {
+  if (parts.length < 5 || !isObjectId(contact.id)) {
     notes(
       `A contact in "${where}" was not in the form [id,first,last,email,phone]: kept, with what could be read.`,
     );
@@ -187,7 +186,7 @@ function materialFromGroup(group: string, notes: Notes, where: string): ParsedMa
   const [id = '', type = '', ...title] = group.split(',');
   // Titles may themselves hold commas.
   const material = { id: id.trim(), type: type.trim(), title: title.join(',').trim() };
-  if (!HEX_ID.test(material.id) || !material.type || title.length === 0) {
+  if (!isObjectId(material.id) || !material.type || title.length === 0) {
     notes(
       `A material in "${where}" was not in the form [id,type,title]: kept, with what could be read.`,
     );

@@ -4,6 +4,7 @@
 import type { ZObject } from 'zapier-platform-core';
 import type { BaseUrlVariable } from '../config';
 import type { AnswerRule } from './endpoints';
+import { isObjectId } from './ids';
 import { cutText, isRecord, parseJson, toJson } from './json';
 
 export const SERVICE_NAME = 'CRMGrow';
@@ -39,9 +40,6 @@ export interface SentField {
   /** For an id: the label of the search that finds this kind of id. */
   readonly search?: string;
 }
-
-/** The form of the service's ids (MongoDB ObjectIds); the contract keeps them opaque. */
-const SERVICE_ID = /^[0-9a-f]{24}$/i;
 
 /** Zapier's wait when the service names none; and the longest it is asked to wait. */
 export const DEFAULT_RETRY_SECONDS = 60;
@@ -202,7 +200,7 @@ const capitalised = (text: string): string => text.charAt(0).toUpperCase() + tex
 function malformedIdsHint(call: CallContext): string | undefined {
   const malformed = (call.fields ?? []).filter(
     (field): field is SentField & { search: string } =>
-      field.search !== undefined && !SERVICE_ID.test(field.value),
+      field.search !== undefined && !isObjectId(field.value),
   );
   if (malformed.length === 0) return undefined;
   const one = malformed.length === 1;

@@ -12,6 +12,7 @@ import { callApi, type ApiAnswer } from '../http/client';
 import { isInexactInteger, isRecord, parseJsonExact } from '../http/json';
 import { ENDPOINTS, type Endpoint } from '../http/endpoints';
 import { SERVICE_NAME } from '../http/errors';
+import { isLowerCaseObjectId, isObjectId } from '../http/ids';
 import { firstInOrder, repeatFinder } from './select';
 import { compareTitles, letterOf, numberedOrder } from './titles';
 
@@ -103,10 +104,6 @@ function idOf(value: unknown): string | undefined {
   return undefined;
 }
 
-const OBJECT_ID = /^[0-9a-f]{24}$/i;
-/** As MongoDB writes them: tested first, so most ids need no lower-casing. */
-const LOWER_CASE_OBJECT_ID = /^[0-9a-f]{24}$/;
-
 /** The list's rows: a bare array, or a `{ "data": [...] }` envelope. */
 const rowsOf = (data: unknown): unknown =>
   isRecord(data) && Array.isArray(data.data) ? data.data : data;
@@ -150,7 +147,7 @@ function orderedListOf(list: readonly unknown[], byAge: boolean): Listed | undef
     rows,
     idAt,
     lowerCaseObjectIds: objectIdTest(idAt, () =>
-      byAge ? tested.objectIds : rows.every((row) => LOWER_CASE_OBJECT_ID.test(String(row.id))),
+      byAge ? tested.objectIds : rows.every((row) => isLowerCaseObjectId(String(row.id))),
     ),
     order: direction < 0 ? 'falling' : 'rising',
     release: () => {
@@ -178,7 +175,7 @@ function directionOf(list: readonly unknown[], tested: { objectIds: boolean }): 
     if (!isRecord(row)) return 0;
     const id = row.id;
     if (typeof id !== 'string') return 0;
-    if (tested.objectIds && !LOWER_CASE_OBJECT_ID.test(id)) tested.objectIds = false;
+    if (tested.objectIds && !isLowerCaseObjectId(id)) tested.objectIds = false;
     // An id that trimming would change (or blank) is read as idOf reads it, row by row.
     if (!tested.objectIds && (id === '' || id.trim() !== id)) return 0;
     if (last !== undefined) {
@@ -200,7 +197,7 @@ function objectIdTest(
   let known: boolean | undefined;
   return (positions) =>
     positions
-      ? positions.every((position) => LOWER_CASE_OBJECT_ID.test(idAt(position)))
+      ? positions.every((position) => isLowerCaseObjectId(idAt(position)))
       : (known ??= all());
 }
 
@@ -277,7 +274,7 @@ export function listedOf(
     else if (isRepeat(id)) repeated += 1;
     else {
       rows.push(row);
-      lowerCaseObjectIds &&= LOWER_CASE_OBJECT_ID.test(id);
+      lowerCaseObjectIds &&= isLowerCaseObjectId(id);
     }
   }
   if (withoutId > 0) {
@@ -350,8 +347,9 @@ export function newestFirst(
     const lowered: string[] = [];
     for (let k = 0; k < size; k++) {
       const id = listed.idAt(positionOf(k));
-      if (LOWER_CASE_OBJECT_ID.test(id)) lowered.push(id);
-      else if (OBJECT_ID.test(id)) lowered.push(id.toLowerCase());
+      // As MongoDB writes them, tested first: most ids then need no lower-casing.
+      if (isLowerCaseObjectId(id)) lowered.push(id);
+      else if (isObjectId(id)) lowered.push(id.toLowerCase());
       else return undefined;
     }
     key = (k) => lowered[k] ?? '';
