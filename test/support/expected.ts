@@ -32,3 +32,10 @@ export const JANE_CONTACT = {
   email: 'jane.cooper@example.com',
   cell_phone: '+14155550123',
 } as const;
+
+/**
+ * The form of the service's ids as the app tested it before src/http/ids.ts:
+ * the reference its tests (test/unit/ids.test.ts, the property in
+ * test/unit/properties.test.ts) hold it to.
+ */
+export const OBJECT_ID_FORM = { lowerCase: /^[0-9a-f]{24}$/, anyCase: /^[0-9a-f]{24}$/i } as const;

@@ -9,9 +9,11 @@ import { hookTriggers } from '../../src/hooks';
 import { derivedId } from '../../src/hooks/normalise';
 import { callApi } from '../../src/http/client';
 import { ENDPOINTS } from '../../src/http/endpoints';
+import { isLowerCaseObjectId, isObjectId } from '../../src/http/ids';
 import { findSearches } from '../../src/searches/find';
 import { listTriggers } from '../../src/triggers/lists';
 import { compareTitles } from '../../src/triggers/titles';
+import { OBJECT_ID_FORM } from '../support/expected';
 
 // PROPERTY_RUNS lowers the count for `npm run mutation`, which runs these once per mutant.
 const RUNS = { seed: 20261122, numRuns: Number(process.env.PROPERTY_RUNS ?? 2000) } as const;
@@ -394,6 +396,40 @@ describe('compareTitles, for any two titles', () => {
           x,
           y,
           Math.sign(collator.compare(x, y)),
+        ]);
+      }),
+      { ...RUNS, numRuns: RUNS.numRuns * 10 },
+    );
+  });
+});
+
+describe('the form of the service ids, for any text near it', () => {
+  const { lowerCase: LOWER_CASE_FORM, anyCase: ANY_CASE_FORM } = OBJECT_ID_FORM;
+
+  it('is what the anchored patterns say', () => {
+    // Hex digits 22 to 26 long, in small letters or capitals, or with one character
+    // changed to a capital, a neighbour in ASCII, white space or one that case folding
+    // treats specially.
+    const near = fc.constantFrom(...'ABCDEF/:@`gG \n\t\u00A0\u0130\u212A\uFF41');
+    const digits = fc.array(fc.constantFrom(...'0123456789abcdef'), {
+      minLength: 22,
+      maxLength: 26,
+    });
+    const text = fc.oneof(
+      digits.map((chars) => chars.join('')),
+      digits.map((chars) => chars.join('').toUpperCase()),
+      digits.chain((chars) =>
+        fc
+          .tuple(fc.nat(chars.length - 1), near)
+          .map(([at, char]) => [...chars.slice(0, at), char, ...chars.slice(at + 1)].join('')),
+      ),
+      fc.string({ maxLength: 30 }),
+    );
+    fc.assert(
+      fc.property(text, (id) => {
+        expect([isLowerCaseObjectId(id), isObjectId(id)]).toEqual([
+          LOWER_CASE_FORM.test(id),
+          ANY_CASE_FORM.test(id),
         ]);
       }),
       { ...RUNS, numRuns: RUNS.numRuns * 10 },
