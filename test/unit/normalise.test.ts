@@ -354,6 +354,18 @@ describe('material strings', () => {
       ],
       [NOT_A_MATERIAL, NOT_A_MATERIAL],
     ],
+    [
+      'an id and a type with no title after them',
+      `[${MATERIAL},VIDEO]`,
+      [{ id: MATERIAL, type: 'VIDEO', title: '' }],
+      [NOT_A_MATERIAL],
+    ],
+    [
+      'an upper-case id, which is an ObjectId too',
+      `[${MATERIAL.toUpperCase()},VIDEO,Tour]`,
+      [{ id: MATERIAL.toUpperCase(), type: 'VIDEO', title: 'Tour' }],
+      [],
+    ],
   ])('%s', (_name, text, materials, notes) => {
     expect(notesOf((note) => parseMaterials(text, note))).toEqual({ result: materials, notes });
   });
