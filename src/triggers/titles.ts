@@ -99,21 +99,32 @@ function letterAfterSameText(a: string, b: string): number {
 }
 
 /**
+ * The order of a title as the list has it (`a`, untrimmed) and a trimmed title
+ * `b`, where the cheapest cases place them without trimming `a`: different first
+ * letters (a title that starts with a letter starts with it trimmed too), or
+ * numbered copies of the same text; 0 otherwise. In a fresh process, where this
+ * runs uncompiled, trimming and the other cases cost more than these tests.
+ */
+export function quickOrder(a: string, b: string): number {
+  const first = letterOf(a);
+  const second = letterOf(b);
+  if (first > 0 && second > 0 && first !== second) return first - second;
+  return numberedOrder(a, b);
+}
+
+/**
  * Two titles in the collator's order (negative: `a` first; 0 when it holds
  * them equal). The collator is made, once, only for a pair the cases above
  * leave open; a property test holds each case against it.
  */
 export function compareTitles(a: string, b: string): number {
   if (a === b) return 0;
-  const first = letterOf(a);
-  const second = letterOf(b);
-  if (first > 0 && second > 0 && first !== second) return first - second;
+  const quick = quickOrder(a, b);
+  if (quick !== 0) return quick;
   // Of equal length, neither continues the other (and continues would read past the end).
   if (a.length !== b.length && (a.length > b.length ? continues(a, b) : continues(b, a))) {
     return a.length - b.length;
   }
-  const numbered = numberedOrder(a, b);
-  if (numbered !== 0) return numbered;
   const byLetter = letterAfterSameText(a, b);
   if (byLetter !== 0) return byLetter;
   collator ??= new Intl.Collator('en', { sensitivity: 'base', numeric: true });

@@ -11,8 +11,8 @@ import { callApi } from '../../src/http/client';
 import { ENDPOINTS } from '../../src/http/endpoints';
 import { isLowerCaseObjectId, isObjectId } from '../../src/http/ids';
 import { findSearches } from '../../src/searches/find';
-import { listTriggers } from '../../src/triggers/lists';
-import { compareTitles } from '../../src/triggers/titles';
+import { listTriggers, nextNotAfter } from '../../src/triggers/lists';
+import { compareTitles, quickOrder } from '../../src/triggers/titles';
 import { OBJECT_ID_FORM } from '../support/expected';
 
 // PROPERTY_RUNS lowers the count for `npm run mutation`, which runs these once per mutant.
@@ -401,6 +401,44 @@ describe('compareTitles, for any two titles', () => {
       { ...RUNS, numRuns: RUNS.numRuns * 10 },
     );
   });
+
+  // A title as the list has it: padded or not.
+  const padding = fc.constantFrom('', ' ', '\t', '\u00a0');
+  const padded = fc.tuple(padding, padding);
+
+  it('quickOrder, where it places a title as the list has it, places it as the collator does', () => {
+    fc.assert(
+      fc.property(title, padded, title, title, (prefix, [before, after], a, b) => {
+        const [x, y] = [before + prefix + a + after, prefix + b];
+        const quick = Math.sign(quickOrder(x, y.trim()));
+        if (quick !== 0) {
+          expect([x, y, quick]).toEqual([x, y, Math.sign(collator.compare(x.trim(), y.trim()))]);
+        }
+      }),
+      { ...RUNS, numRuns: RUNS.numRuns * 10 },
+    );
+  });
+
+  it('nextNotAfter passes over only rows whose titles the collator places after the last', () => {
+    const row = fc.oneof(
+      { weight: 9, arbitrary: fc.tuple(padded, title) },
+      fc.constantFrom(null, 42),
+    );
+    fc.assert(
+      fc.property(title, fc.array(row, { maxLength: 12 }), title, (prefix, list, last) => {
+        const rows = list.map((r, i) => ({
+          id: `v${i}`,
+          title: Array.isArray(r) ? r[0][0] + prefix + r[1] + r[0][1] : r,
+        }));
+        const bound = (prefix + last).trim();
+        const passed = rows.slice(0, nextNotAfter(rows, 0, bound)).map((r) => r.title);
+        expect(
+          passed.filter((t) => !(typeof t === 'string' && collator.compare(t.trim(), bound) > 0)),
+        ).toEqual([]);
+      }),
+      { ...RUNS, numRuns: RUNS.numRuns * 5 },
+    );
+  });
 });
 
 describe('the form of the service ids, for any text near it', () => {
@@ -583,15 +621,25 @@ describe('the list path, for any list the service sends', () => {
   });
 
   it('a dropdown page of a long list is the page a full sort gives, whatever its titles start with', async () => {
-    // Past a page, titles that start with a letter after the page's last are left out unsorted.
+    // Past a page, titles that start with a letter after the page's last, and numbered copies
+    // of it with larger numbers, are passed over unsorted.
     const title = fc.oneof(
-      fc
-        .tuple(
-          fc.constantFrom('a', 'B', 'c', 'C', 'É', '9', ' b', '#', ''),
-          fc.stringMatching(/^[a-c0-9 #]{0,3}$/),
-        )
-        .map(([first, rest]) => first + rest),
-      fc.constantFrom('', 'Éclair', 'ſun', '\u212Aelvin', 'İstanbul'),
+      {
+        weight: 6,
+        arbitrary: fc
+          .tuple(
+            fc.constantFrom('a', 'B', 'c', 'C', 'd', 'e', 'É', '9', ' b', '#', ''),
+            fc.stringMatching(/^[a-c0-9 #]{0,3}$/),
+          )
+          .map(([first, rest]) => first + rest),
+      },
+      {
+        weight: 3,
+        arbitrary: fc
+          .tuple(fc.constantFrom('a #', 'A #', 'b #0', ' a #', 'c', '', '7'), fc.nat(150))
+          .map(([text, n]) => text + String(n)),
+      },
+      fc.constantFrom('', 'Éclair', 'ſun', '\u212Aelvin', 'İstanbul', null, 7),
     );
     const longLists = fc.array(fc.record({ id: fc.nat(400).map(objectIdOf), title }), {
       minLength: 90,

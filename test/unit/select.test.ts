@@ -27,7 +27,7 @@ const pick = (
     values.length,
     count,
     (i, j) => ((values[i] ?? 0) - (values[j] ?? 0)) * (descending ? -1 : 1),
-    fromEnd,
+    fromEnd ? { fromEnd } : {},
   );
 
 describe('firstInOrder', () => {
@@ -71,7 +71,7 @@ describe('firstInOrder', () => {
         comparisons += 1;
         return (values[j] ?? 0) - (values[i] ?? 0);
       },
-      fromEnd,
+      fromEnd ? { fromEnd } : {},
     );
     return comparisons;
   };
@@ -86,6 +86,66 @@ describe('firstInOrder', () => {
     expect(comparisonsFor(ascending, 1_000, true)).toBeLessThan(2 * 20_000);
     // From the start, every item displaces the last kept: log2(1,000) levels each.
     expect(comparisonsFor(ascending, 1_000, false)).toBeGreaterThan(10 * 20_000);
+  });
+});
+
+describe('firstInOrder, passing over what `next` says comes after the last kept', () => {
+  /** Ascending: from `from`, the next value below the last kept one's (an equal one comes after it). */
+  const nextBelow =
+    (values: readonly number[]) =>
+    (from: number, last: number): number => {
+      let position = from;
+      while (position < values.length && (values[position] ?? 0) >= (values[last] ?? 0)) {
+        position += 1;
+      }
+      return position;
+    };
+  const ascending = (values: readonly number[]) => (i: number, j: number) =>
+    (values[i] ?? 0) - (values[j] ?? 0);
+
+  it('gives the same as visiting every item, and never compares an item it passed over', () => {
+    for (const values of [numbers(2_000, 7, 50), numbers(2_000, 11, 1_000_000)]) {
+      for (const count of [1, 100, 1_999]) {
+        const compared = new Set<number>();
+        const passed = new Set<number>();
+        const next = (from: number, last: number): number => {
+          const to = nextBelow(values)(from, last);
+          for (let position = from; position < to; position++) passed.add(position);
+          return to;
+        };
+        const recorded = (i: number, j: number): number => {
+          compared.add(i).add(j);
+          return ascending(values)(i, j);
+        };
+        const result = firstInOrder(values.length, count, recorded, { next });
+        expect(result).toEqual(sortedPositions(values, false).slice(0, count));
+        expect([...passed].filter((position) => compared.has(position))).toEqual([]);
+        if (count < 1_999) expect(passed.size).toBeGreaterThan(values.length / 2);
+      }
+    }
+  });
+
+  it('asks from the item after the last visited, with the position of the last kept', () => {
+    const values = [3, 1, 2, 0, 5];
+    const asked: [number, number][] = [];
+    const next = (from: number, last: number): number => {
+      asked.push([from, last]);
+      return from;
+    };
+    expect(firstInOrder(values.length, 2, ascending(values), { next })).toEqual([3, 1]);
+    // Kept 3 and 1: the last is 3 (position 0); then 2 displaces it, then 0 displaces 2.
+    expect(asked).toEqual([
+      [2, 0],
+      [3, 2],
+      [4, 1],
+    ]);
+  });
+
+  it('stops where `next` says no item may come before the last kept', () => {
+    const values = [4, 2, 3, 0, 1];
+    const toEnd = (): number => values.length;
+    // The first two are kept; 0 and 1 are never visited.
+    expect(firstInOrder(values.length, 2, ascending(values), { next: toEnd })).toEqual([1, 0]);
   });
 });
 

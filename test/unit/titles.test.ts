@@ -86,8 +86,9 @@ describe('compareTitles, with the collator', () => {
   });
 });
 
-describe('numberedOrder, on a title as the list has it', () => {
-  it.each([
+// The cheapest cases, which a dropdown tests on a title as the list has it (untrimmed).
+const CHEAP_CASES = {
+  numberedOrder: [
     ['a numbered copy before', 'Tour #2', 'Tour #10', -1],
     ['a numbered copy after', 'Tour #10', 'Tour #2', 1],
     ['leading zeros', 'Tour #010', 'Tour #9', 1],
@@ -99,8 +100,34 @@ describe('numberedOrder, on a title as the list has it', () => {
     ['a second title without a number', 'Tour #2', 'Tour', 0],
     ['numbers alone', '10', '9', 1],
     ['a blank second title, the first one asked about', 'x12', '', 0],
-  ])('%s: %j against %j gives %d, 0 when it cannot tell', (_case, a, b, sign) => {
-    const { titles } = freshTitles();
-    expect(Math.sign(titles.numberedOrder(a, b))).toBe(sign);
-  });
-});
+  ],
+  quickOrder: [
+    ['different first letters', 'Tour', 'apple', 1],
+    ['different first letters, the other way', 'apple', 'Tour', -1],
+    ['different first letters, case aside', 'tour', 'Apple', 1],
+    ['a later first letter, a space after', 'Tour ', 'apple', 1],
+    ['numbered copies', 'Tour #10', 'Tour #9', 1],
+    ['numbered copies, the other way', 'Tour #9', 'Tour #10', -1],
+    ['numbered copies with leading zeros', 'Tour #010', 'Tour #9', 1],
+    ['numbers alone', '10', '9', 1],
+    ['the same first letter', 'Tour', 'Town', 0],
+    ['a space before', ' Tour', 'apple', 0],
+    ['a space before a numbered copy', ' Tour #10', 'Tour #9', 0],
+    ['a first character that is no letter', '9 Elms', 'Tour', 0],
+    ['a first letter outside ASCII', 'Éclair', 'apple', 0],
+    ['a blank second title', 'Tour', '', 0],
+  ],
+} as const satisfies Record<string, readonly (readonly [string, string, string, number])[]>;
+
+describe.each(Object.keys(CHEAP_CASES) as (keyof typeof CHEAP_CASES)[])(
+  '%s, on a title as the list has it against a trimmed one',
+  (name) => {
+    it.each(CHEAP_CASES[name])(
+      '%s: %j against %j gives %d, 0 when it cannot tell',
+      (_case, a, b, sign) => {
+        const { titles, made } = freshTitles();
+        expect([Math.sign(titles[name](a, b)), made.mock.calls.length]).toEqual([sign, 0]);
+      },
+    );
+  },
+);

@@ -8,6 +8,7 @@ import App from '../../src/index';
 import {
   LISTS,
   listedOf,
+  nextNotAfter,
   takeItems,
   withBoundedTitles,
   type ListItem,
@@ -498,6 +499,34 @@ describe('listedOf: a list in stored order is read in one pass, any other row by
     expect([[], [0], [1], [0, 1]].map((positions) => listed.lowerCaseObjectIds(positions))).toEqual(
       listed.idAt(0) === a ? [true, true, false, false] : [true, false, true, false],
     );
+  });
+});
+
+describe('nextNotAfter: where a dropdown stops skipping rows that come after the page so far', () => {
+  const rows = (...titles: unknown[]): Record<string, unknown>[] =>
+    titles.map((title, i) => ({ id: `v${i}`, title }));
+  it.each([
+    ['a later first letter, then an earlier one', rows('Zoë', 'tour', 'Apple'), 0, 'Open', 2],
+    ['the same first letter', rows('Zoë', 'Oak'), 0, 'Open', 1],
+    ['a first character that is no letter', rows('Zoë', '9 Elms'), 0, 'Open', 1],
+    ['a first letter outside ASCII', rows('Zoë', 'Éclair'), 0, 'Open', 1],
+    ['a space before', rows('Zoë', ' Zoo'), 0, 'Open', 1],
+    ['an untitled row', rows('Zoë', null), 0, 'Open', 1],
+    [
+      'numbered copies with larger numbers',
+      rows('Tour #10', 'Tour #100', 'Tour #3'),
+      0,
+      'Tour #9',
+      2,
+    ],
+    ['a numbered copy with leading zeros', rows('Tour #0010'), 0, 'Tour #9', 1],
+    ['a numbered copy of equal length', rows('Tour #8', 'Tour #10'), 0, 'Tour #9', 0],
+    ['a row that only continues the last', rows('Tour #9 b'), 0, 'Tour #9', 0],
+    ['a blank last title', rows('Zoë'), 0, '', 0],
+    ['from a later position', rows('Apple', 'Zoë', 'Zoo', 'Apple'), 1, 'Open', 3],
+    ['every row after', rows('Zoë', 'Tour #12'), 0, 'Tour #9', 2],
+  ])('%s', (_case, list, from, last, position) => {
+    expect(nextNotAfter(list, from, last)).toBe(position);
   });
 });
 
