@@ -436,9 +436,9 @@ export function nextNotAfter(rows: readonly Row[], from: number, last: string): 
   for (let i = from; i < rows.length; i++) {
     const title = rows[i]?.title;
     if (typeof title !== 'string') return i;
-    // A later first letter; or a numbered copy with a larger number, most often a longer one.
+    // A later first letter; or a numbered copy with a larger number, which is seldom shorter.
     if (letter > 0 && letterOf(title) > letter) continue;
-    if (title.length > last.length && numberedOrder(title, last) > 0) continue;
+    if (title.length >= last.length && numberedOrder(title, last) > 0) continue;
     return i;
   }
   return rows.length;
