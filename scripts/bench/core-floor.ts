@@ -33,19 +33,23 @@ import { count, fixed, median, table, times } from './stats';
 type StartSandbox = (options: SandboxOptions) => Promise<Sandbox>;
 
 export const CORE_FLOOR_SIZES = [10_000, 50_000, 200_000] as const;
-/** Odd, for a median; each run is one fresh process per variant, whose first call alone is "fresh". */
-export const CORE_FLOOR_RUNS = 7;
+/**
+ * Odd, for a median; each run is one fresh process per variant, whose first
+ * call alone is "fresh". 9, not 7: one run's own ratio moves by ±0.2 or more on
+ * a busy 2-core machine, and a median of 7 moved a row across the target from
+ * one run of the bench to the next.
+ */
+export const CORE_FLOOR_RUNS = 9;
 /**
  * Calls after the measured one in each process; their median is the warm
- * figure. Fewer from 50,000 items, where a call takes 0.1–0.6 s: with 10 at
- * every size (and the minimal app for all three operations) the section alone
- * took over 6 minutes on a busy 2-core machine.
+ * figure. 10 at every size: the first two or three are still slow while V8
+ * compiles core's code and the app's, and with 5 (as from 50,000 items before)
+ * the median was decided by which call a garbage collection fell in (node
+ * --trace-gc: the poll at 50,000 had one call some 20 ms slower than the core
+ * floor's in every process; 1.08–1.24× in four runs of the section, 0.92–1.06×
+ * in three with 10). The section takes about 8 minutes.
  */
-const WARM_CALLS: Readonly<Record<(typeof CORE_FLOOR_SIZES)[number], number>> = {
-  10_000: 10,
-  50_000: 5,
-  200_000: 5,
-};
+const WARM_CALLS = 10;
 /** The target: the app within 1.15× of the core floor, fresh and warm, at every size. */
 const CORE_FLOOR_TARGET = 1.15;
 
@@ -262,7 +266,6 @@ async function measureAt(
   const sandbox = await startSandbox({ seed: { videos: items } });
   try {
     const calls = callsOf(sandbox, items);
-    const warmCalls = WARM_CALLS[items];
     const runs = { poll: emptyRuns(), dropdown: emptyRuns(), search: emptyRuns() };
     let bareJob: FloorJob | undefined;
     for (let i = 0; i < CORE_FLOOR_RUNS; i++) {
@@ -273,7 +276,14 @@ async function measureAt(
         const variants = i % 2 === 0 ? variantsOf(operation) : [...variantsOf(operation)].reverse();
         for (const variant of variants) {
           sandbox.resetRecords();
-          const job = { dir: unpacked, variant, warmUp, event, warmCalls, floorItems: returned };
+          const job = {
+            dir: unpacked,
+            variant,
+            warmUp,
+            event,
+            warmCalls: WARM_CALLS,
+            floorItems: returned,
+          };
           const { figures } = await runChild(coreRunChild, job);
           if (numberIn(figures, 'items') !== returned) {
             throw new Error(
@@ -289,7 +299,7 @@ async function measureAt(
             bareJob = {
               warmUp: replayOf(sandbox, first),
               request: replayOf(sandbox, second),
-              warmCalls,
+              warmCalls: WARM_CALLS,
             };
           }
         }
@@ -396,7 +406,7 @@ export async function coreFloor(
       'App/core floor: the median of the',
     "runs' own ratios (the app and the core floor one after the other). Fresh: the first call " +
       'after a warm-up on the PDF list; warm: the',
-    `median of ${Object.values(WARM_CALLS).join(', ')} more calls in the same process. Core ` +
+    `median of ${WARM_CALLS} more calls in the same process. Core ` +
       "floor: our definition, the list's perform one raw request, one JSON.parse",
     'and as many items as the app returns (1,000, 100, the matches). Minimal app: those ' +
       "triggers alone (poll only). Bare floor: Node's fetch",
