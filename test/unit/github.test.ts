@@ -45,7 +45,7 @@ describe('GitHub workflows and dependabot', () => {
     for (const step of checkouts) expect(step.with?.['persist-credentials']).toBe(false);
   });
 
-  it('dependabot updates npm and the actions weekly, grouped, and holds back Zapier majors', () => {
+  it('dependabot updates npm and the actions weekly, grouped, and holds back majors of Zapier and of Node past its runtime', () => {
     const config = parse(readFileSync(join(github, 'dependabot.yml'), 'utf8')) as {
       version: number;
       updates: {
@@ -64,8 +64,11 @@ describe('GitHub workflows and dependabot', () => {
       expect(update.schedule.interval).toBe('weekly');
       expect(Object.keys(update.groups ?? {}).length).toBeGreaterThan(0);
     }
+    const major = ['version-update:semver-major'];
     expect(config.updates[0]?.ignore).toEqual([
-      { 'dependency-name': 'zapier-platform-*', 'update-types': ['version-update:semver-major'] },
+      { 'dependency-name': 'zapier-platform-*', 'update-types': major },
+      { 'dependency-name': 'node', 'update-types': major },
+      { 'dependency-name': '@types/node', 'update-types': major },
     ]);
   });
 });
