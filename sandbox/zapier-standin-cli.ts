@@ -1,14 +1,19 @@
 // `npm run zapier-standin`: the stand-in of Zapier's platform API on its own,
-// until Ctrl-C, to try `npm run push`, `zapier-platform validate` or `promote`
-// without Zapier. Prints the variables that point the CLI at it; the linked
-// app lives in a temporary copy of .zapierapprc, so the project's is untouched.
+// until Ctrl-C, to try `npm run push`, `zapier-platform validate`, `promote`,
+// `canary:*` or `migrate` without Zapier. Prints the variables that point the
+// CLI at it; the linked app lives in a temporary copy of .zapierapprc, so the
+// project's is untouched. The live version (the staged release's plan) is on
+// it from the start, so a canary from it can follow `npm run push`.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { releasePlan } from '../scripts/lib/releases';
 import { startZapierPlatform } from './zapier-platform';
 
 async function main(): Promise<void> {
-  const platform = await startZapierPlatform();
+  const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+  const { live } = releasePlan('releases', version);
+  const platform = await startZapierPlatform({ versions: live ? [live] : [] });
   const dir = mkdtempSync(join(tmpdir(), 'zapier-standin-'));
   const appRc = join(dir, '.zapierapprc');
   const projectRc = JSON.parse(readFileSync('.zapierapprc', 'utf8')) as object;
@@ -22,9 +27,15 @@ async function main(): Promise<void> {
     DISABLE_ZAPIER_ANALYTICS: '1',
   };
   process.stdout.write(
-    `The stand-in of Zapier's platform API listens on ${platform.url} (app ${platform.appId}).\n` +
-      'In another shell, set these, then run `npm run push`, `npx zapier-platform validate` ' +
-      'or `npx zapier-platform promote <version> --yes`:\n\n' +
+    `The stand-in of Zapier's platform API listens on ${platform.url} (app ${platform.appId}` +
+      `${live ? `, with version ${live} on it` : ''}).\n` +
+      'In another shell, set these, then run `npm run push`, `npx zapier-platform validate`, ' +
+      `\`npx zapier-platform promote ${version} --yes\`` +
+      (live
+        ? `, \`npx zapier-platform canary:create ${live} ${version} --percent 10 --duration 3600\` ` +
+          `or \`npx zapier-platform migrate ${live} ${version} 100\``
+        : '') +
+      ':\n\n' +
       Object.entries(variables)
         .map(([name, value]) => `export ${name}=${value}\n`)
         .join('') +

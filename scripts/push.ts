@@ -1,16 +1,20 @@
 // `npm run push` (after `npm run build:zapier`): Zapier's integration checks on
 // the definition we are about to upload, then the upload, or no upload at all.
+// `npm run push -- --snapshot LABEL` uploads the same build as version
+// 0.0.0-LABEL instead, as `zapier-platform push --snapshot LABEL` does: a
+// preview (the pull-request workflow's), which promote never takes.
 //
 // `zapier-platform validate` prints failed checks but exits 0, so chaining it
 // before `upload` uploads anyway. `zapier-platform push` does stop, but it
 // builds by copying the whole development node_modules (EMFILE here). So we
 // ask the check service ourselves, through the CLI's own client (same request,
-// same credentials, same linked app), stop on errors, and then run the CLI's
-// `upload` on the zips build:zapier made.
-import { spawnSync } from 'node:child_process';
+// same credentials, same linked app), stop on errors, and then upload the zips
+// build:zapier made with the function the CLI's `upload` and `push` call.
+import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { readZip } from './lib/zip';
-import { unreachableMessage } from './lib/zapier-link';
+import { snapshotVersion, unreachableMessage } from './lib/zapier-link';
 
 interface CheckGroup {
   readonly display_label?: string;
@@ -36,6 +40,14 @@ const { validateApp } = require('zapier-platform-cli/src/utils/api') as {
 };
 const { flattenCheckResult } = require('zapier-platform-cli/src/utils/display') as {
   flattenCheckResult: (result: CheckResult) => FlatIssue[];
+};
+// `upload` runs buildAndOrUpload({ upload: true }); `push --snapshot` passes the version too.
+const { buildAndOrUpload } = require('zapier-platform-cli/src/utils/build') as {
+  buildAndOrUpload: (
+    what: { readonly upload: true },
+    options: Record<string, never>,
+    snapshotVersion: string | undefined,
+  ) => Promise<void>;
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -67,8 +79,26 @@ function reportChecks(result: CheckResult, print: (line?: string) => void): bool
   return failures(result.errors) === 0;
 }
 
-async function main(): Promise<number> {
+/** For the run's summary on GitHub: what the preview is and how to try it. */
+const previewSummary = (version: string): string =>
+  [
+    `### Preview: version \`${version}\` is on Zapier`,
+    '',
+    "- **Try it in a real Zap.** The version is private: only the integration's team sees it. " +
+      `In the Zap editor, add a CRMGrow step and choose version \`${version}\` for it.`,
+    '- **It follows the pull request.** Each push to the pull request uploads its build ' +
+      'again as this version, checks first.',
+    '- **It is never released.** Zapier does not promote a labeled version; a release is ' +
+      "pushed from package.json's version (see docs/releasing.md).",
+    `- **When the pull request is closed**, and no Zap uses it any more: \`npx zapier-platform delete:version ${version}\`.`,
+    '',
+  ].join('\n');
+
+async function main(args: readonly string[]): Promise<number> {
+  const { values } = parseArgs({ args: [...args], options: { snapshot: { type: 'string' } } });
+  const snapshot = values.snapshot === undefined ? undefined : snapshotVersion(values.snapshot);
   const definition = builtDefinition();
+  const version = snapshot ?? String(definition.version);
   out(`\n▸ Zapier's integration checks on version ${String(definition.version)}`);
   const passed = reportChecks(await validateApp(definition), out);
   if (!passed) {
@@ -77,13 +107,19 @@ async function main(): Promise<number> {
     );
     return 1;
   }
-  out('\n▸ zapier-platform upload (build/build.zip and build/source.zip)');
-  const upload = spawnSync('zapier-platform', ['upload'], { stdio: 'inherit', env: process.env });
-  if (upload.error) throw upload.error;
-  return upload.status ?? 1;
+  out(`\n▸ Uploading build/build.zip and build/source.zip as version ${version}`);
+  await buildAndOrUpload({ upload: true }, {}, snapshot);
+  out(
+    snapshot
+      ? `\n✓ Uploaded version ${version}, a preview: private to the integration's team, never promoted.`
+      : `\n✓ Uploaded version ${version}. It stays private until promoted.`,
+  );
+  const summary = process.env.GITHUB_STEP_SUMMARY;
+  if (snapshot && summary) appendFileSync(summary, previewSummary(snapshot));
+  return 0;
 }
 
-main().then(
+main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     const message =

@@ -138,3 +138,49 @@ export function breakingChanges(released: Definition, current: Definition): stri
   }
   return changes;
 }
+
+/** The stages of a release after its push, as release.yml runs them. */
+export interface ReleasePlan {
+  readonly version: string;
+  /** The version users are on now: the newest recorded before this one; '' for a first release. */
+  readonly live: string;
+  /** A canary from the live version, then a migration of its users; otherwise promote alone. */
+  readonly gradual: boolean;
+  /** One line that says which stages run, and why. */
+  readonly why: string;
+}
+
+/**
+ * A canary and a migration are only for versions that break nothing
+ * (Zapier's words in canary:create and migrate), so a new major, which the
+ * guard lets break, and a first release are promoted alone.
+ */
+export function releasePlan(dir: string, version: string): ReleasePlan {
+  const live = releasedVersions(dir)
+    .filter((released) => compareVersions(released, version) < 0)
+    .at(-1);
+  if (live === undefined) {
+    return {
+      version,
+      live: '',
+      gradual: false,
+      why: `No version before ${version} in releases/: no users to canary or migrate; promote alone.`,
+    };
+  }
+  if (majorOf(version) > majorOf(live)) {
+    return {
+      version,
+      live,
+      gradual: false,
+      why:
+        `${version} is a new major: Zaps on ${live} may break on it, so no canary and no ` +
+        'migration; promote alone, and users update their Zaps themselves.',
+    };
+  }
+  return {
+    version,
+    live,
+    gradual: true,
+    why: `A canary from ${live} to ${version}, then promote and migrate the users of ${live}.`,
+  };
+}

@@ -1,7 +1,7 @@
 // What a command that talks to Zapier needs before it starts, read as the
 // CLI reads it (zapier-platform-cli's src/constants.js and utils/api.js): a
-// linked app in .zapierapprc and a deploy key; and a clear word when Zapier
-// cannot be reached at all.
+// linked app in .zapierapprc and a deploy key; the version a snapshot label
+// makes; and a clear word when Zapier cannot be reached at all.
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
@@ -36,6 +36,30 @@ export function missingForPush(env: NodeJS.ProcessEnv, cwd: string, home = homed
     );
   }
   return missing;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { throwForInvalidVersion } = require('zapier-platform-cli/src/utils/version') as {
+  throwForInvalidVersion: (version: string) => void;
+};
+
+/**
+ * The version `--snapshot LABEL` uploads, `0.0.0-LABEL`, refused as
+ * `zapier-platform push --snapshot` refuses it: a label of 1 to 12 letters and
+ * digits, in parts joined by single hyphens (the CLI's own version rule).
+ */
+export function snapshotVersion(label: string): string {
+  const version = `0.0.0-${label}`;
+  try {
+    if (label.length > 12) throw new Error('too long');
+    throwForInvalidVersion(version);
+  } catch {
+    throw new Error(
+      `--snapshot "${label}" is not a label Zapier takes: 1 to 12 letters and digits, ` +
+        'in parts joined by single hyphens, such as pr123. Zapier names the version 0.0.0-LABEL.',
+    );
+  }
+  return version;
 }
 
 /** Where the CLI talks to Zapier. */

@@ -6,9 +6,14 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse } from 'yaml';
 import * as core from 'zapier-platform-core';
 import { loadCompiledApp } from '../../sandbox/harness';
-import { startZapierPlatform, type ZapierPlatform } from '../../sandbox/zapier-platform';
+import {
+  startZapierPlatform,
+  type ZapierPlatform,
+  type ZapierPlatformOptions,
+} from '../../sandbox/zapier-platform';
 
 export const root = join(__dirname, '..', '..');
 
@@ -26,6 +31,8 @@ export function runIn(
 ): Promise<CommandRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: root, env });
+    // Nothing to type: a command that asks a question meets the end of its input.
+    child.stdin.end();
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -38,12 +45,14 @@ export function runIn(
  * A stand-in for the enclosing describe block, and the environment that
  * points the CLI at it: its address, its deploy key, and a linked app.
  */
-export function useZapierPlatform(): () => { platform: ZapierPlatform; env: NodeJS.ProcessEnv } {
+export function useZapierPlatform(
+  options: ZapierPlatformOptions = {},
+): () => { platform: ZapierPlatform; env: NodeJS.ProcessEnv } {
   let platform: ZapierPlatform | undefined;
   let dir = '';
   let env: NodeJS.ProcessEnv = {};
   beforeAll(async () => {
-    platform = await startZapierPlatform();
+    platform = await startZapierPlatform(options);
     dir = mkdtempSync(join(tmpdir(), 'zapier-link-'));
     const appRc = join(dir, '.zapierapprc');
     const projectRc = JSON.parse(readFileSync(join(root, '.zapierapprc'), 'utf8')) as object;
@@ -84,3 +93,38 @@ export const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), '
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
 };
+
+interface WorkflowStep {
+  readonly name?: string;
+  readonly run?: string;
+}
+export interface Workflow {
+  readonly on: Record<string, unknown>;
+  readonly env?: Record<string, string>;
+  readonly jobs: Record<string, { readonly steps: readonly WorkflowStep[] }>;
+}
+
+export const readWorkflow = (file: string): Workflow =>
+  parse(readFileSync(join(root, '.github', 'workflows', file), 'utf8')) as Workflow;
+
+/**
+ * Runs the `run` script of a workflow's step as GitHub runs it (`shell: bash`),
+ * in the project, with `vars` standing in for what the workflow's expressions
+ * give (inputs, job outputs, GITHUB_STEP_SUMMARY, …).
+ */
+export function runStep(
+  env: NodeJS.ProcessEnv,
+  [file, job, name]: readonly [string, string, string],
+  vars: Readonly<Record<string, string>>,
+): Promise<CommandRun> {
+  const script = readWorkflow(file).jobs[job]?.steps.find((step) => step.name === name)?.run;
+  if (script === undefined) throw new Error(`${file} has no step "${name}" in job ${job}`);
+  return runIn({ ...env, ...vars }, 'bash', [
+    '--noprofile',
+    '--norc',
+    '-eo',
+    'pipefail',
+    '-c',
+    script,
+  ]);
+}

@@ -1,7 +1,8 @@
 // Releases can't break live Zaps: the current definition against the newest
 // kept in releases/ (what Zapier's promotion guardrails check), and the
 // guard itself on tampered copies.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import App from '../../src/index';
 import {
@@ -10,6 +11,7 @@ import {
   definitionOf,
   majorOf,
   readRelease,
+  releasePlan,
   releasedVersions,
   type Definition,
 } from '../../scripts/lib/releases';
@@ -105,6 +107,47 @@ describe('released definitions', () => {
         required: true,
       });
       expect(breakingChanges(current, now)).toEqual([]);
+    });
+  });
+});
+
+describe('the staged release plan (release.yml)', () => {
+  let dir = '';
+  const recorded = (...versions: string[]): string => {
+    dir = mkdtempSync(join(tmpdir(), 'releases-'));
+    for (const v of versions) writeFileSync(join(dir, `${v}.json`), '{}');
+    return dir;
+  };
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('canaries and migrates from the newest version recorded before this one', () => {
+    // 1.10.0 is recorded with the release itself (npm run release:record), before its tag.
+    expect(releasePlan(recorded('1.0.0', '1.9.0', '1.10.0'), '1.10.0')).toEqual({
+      version: '1.10.0',
+      live: '1.9.0',
+      gradual: true,
+      why: 'A canary from 1.9.0 to 1.10.0, then promote and migrate the users of 1.9.0.',
+    });
+    expect(releasePlan(dir, '1.10.1')).toMatchObject({ live: '1.10.0', gradual: true });
+  });
+
+  it('promotes a new major alone: its Zaps may break', () => {
+    expect(releasePlan(recorded('1.0.0', '1.1.0'), '2.0.0')).toEqual({
+      version: '2.0.0',
+      live: '1.1.0',
+      gradual: false,
+      why:
+        '2.0.0 is a new major: Zaps on 1.1.0 may break on it, so no canary and no migration; ' +
+        'promote alone, and users update their Zaps themselves.',
+    });
+  });
+
+  it('promotes a first release alone: nobody uses an older one', () => {
+    expect(releasePlan(recorded('1.0.0'), '1.0.0')).toEqual({
+      version: '1.0.0',
+      live: '',
+      gradual: false,
+      why: 'No version before 1.0.0 in releases/: no users to canary or migrate; promote alone.',
     });
   });
 });

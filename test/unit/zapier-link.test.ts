@@ -5,7 +5,12 @@ import { createServer } from 'node:net';
 import nock from 'nock';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { missingForPush, offlineHint, unreachableMessage } from '../../scripts/lib/zapier-link';
+import {
+  missingForPush,
+  offlineHint,
+  snapshotVersion,
+  unreachableMessage,
+} from '../../scripts/lib/zapier-link';
 
 const NO_APP =
   'No linked app: .zapierapprc has no "id". Run `npx zapier-platform register "CRMGrow"` for a ' +
@@ -96,4 +101,23 @@ describe('offlineHint', () => {
   it('says nothing about any other output', () => {
     expect(offlineHint('✔ Validation passed', {})).toBeUndefined();
   });
+});
+
+describe('snapshotVersion', () => {
+  it('makes 0.0.0-LABEL of a label the CLI takes, up to 12 characters', () => {
+    expect(snapshotVersion('pr7')).toBe('0.0.0-pr7');
+    // The longest a pull request's label can be: pr and ten digits.
+    expect(snapshotVersion('pr1234567890')).toBe('0.0.0-pr1234567890');
+    expect(snapshotVersion('JIRA-12')).toBe('0.0.0-JIRA-12');
+  });
+
+  it.each(['pr12345678901', '', 'pr_7', 'pr.7', '-pr7', 'pr7-', 'pr--7', 'pr 7'])(
+    'refuses "%s", saying what a label is',
+    (label) => {
+      expect(() => snapshotVersion(label)).toThrow(
+        `--snapshot "${label}" is not a label Zapier takes: 1 to 12 letters and digits, ` +
+          'in parts joined by single hyphens, such as pr123. Zapier names the version 0.0.0-LABEL.',
+      );
+    },
+  );
 });
