@@ -28,8 +28,6 @@ interface MaterialList {
   readonly plural: string;
   /** How `npm run sandbox` names it in its summary. */
   readonly label: string;
-  /** Its id space (see objectId). */
-  readonly idByte: number;
   readonly titles: readonly string[];
   /** How many the sandbox seeds when not told. */
   readonly seeded: number;
@@ -39,12 +37,14 @@ interface MaterialList {
   readonly idField: string;
 }
 
-/** The service's material lists, one row each: adding a list here seeds and serves it. */
+/**
+ * The service's material lists, one row each: adding a list here seeds and
+ * serves it, with ids of its own (see ID_KIND).
+ */
 export const MATERIALS = {
   video: {
     plural: 'videos',
     label: 'videos',
-    idByte: 0x01,
     titles: [
       'Virtual Tour - 1200 Market Street',
       'Meet Your Agent',
@@ -60,7 +60,6 @@ export const MATERIALS = {
   pdf: {
     plural: 'pdfs',
     label: 'PDFs',
-    idByte: 0x02,
     titles: ['Buyer Guide 2026', 'Seller Checklist', 'Market Report - Q1 2026'],
     seeded: 2,
     list: 'GET /api/pdf',
@@ -70,7 +69,6 @@ export const MATERIALS = {
   image: {
     plural: 'images',
     label: 'images',
-    idByte: 0x03,
     titles: ['Open House Flyer', 'Just Sold Postcard', 'Team Photo'],
     seeded: 2,
     list: 'GET /api/image',
@@ -102,6 +100,7 @@ export type SeedData = Readonly<Record<MaterialPlural, readonly Material[]>> & {
   readonly contacts: readonly Contact[];
 };
 
+/** The id byte of each kind of record that is not a material list. */
 const OTHER_ID_KINDS = {
   template: 0x04,
   contact: 0x05,
@@ -113,9 +112,16 @@ const OTHER_ID_KINDS = {
 
 export type IdKind = MaterialKind | keyof typeof OTHER_ID_KINDS;
 
-/** Each kind of record gets its own id space, so ids never collide across kinds. */
+const TAKEN: readonly number[] = Object.values(OTHER_ID_KINDS);
+/** The bytes no other kind has, from 0x01 up: the lists take them in MATERIALS' order. */
+const LIST_BYTES = Array.from({ length: 0xff }, (_, i) => i + 1).filter((b) => !TAKEN.includes(b));
+
+/**
+ * Each kind of record gets its own id byte, so ids never collide across kinds:
+ * video 0x01, pdf 0x02, image 0x03, and a list added after them 0x09.
+ */
 export const ID_KIND: Readonly<Record<IdKind, number>> = {
-  ...(Object.fromEntries(MATERIAL_KINDS.map((k) => [k, MATERIALS[k].idByte])) as Record<
+  ...(Object.fromEntries(MATERIAL_KINDS.map((k, i) => [k, LIST_BYTES[i]])) as Record<
     MaterialKind,
     number
   >),

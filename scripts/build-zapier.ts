@@ -28,6 +28,9 @@ const env = {
   PATH: `${join(root, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}`,
   DISABLE_ZAPIER_ANALYTICS: '1',
   NO_UPDATE_NOTIFIER: '1',
+  // The CLI colours its output even into a pipe or a file: colour for a terminal,
+  // or when asked for.
+  ...(process.stdout.isTTY || process.env.FORCE_COLOR !== undefined ? {} : { FORCE_COLOR: '0' }),
 };
 // What runs (index.js, dist/) plus the sources that source.zip is for; the staged
 // .gitignore keeps node_modules and dist out of source.zip, not out of build.zip.

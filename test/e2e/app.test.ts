@@ -375,6 +375,8 @@ describe('failures, as the Zap builder sees them', () => {
   it('HTML 404: a BASE_URL with a wrong path names the path and the setting, with no HTML', async () => {
     const sb = sandbox();
     process.env.BASE_URL = `${sb.baseUrl}/v2`;
+    // The run's log (core echoes it to the console) holds the advice for the maintainer.
+    const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
     try {
       const failure = await failureOf(run('authentication.test', bundleFor(sb)));
       expect(failure.name).toBe('AppError');
@@ -383,7 +385,13 @@ describe('failures, as the Zap builder sees them', () => {
           'mention this method and path.',
       );
       expect(sb.requests.at(-1)).toMatchObject({ path: '/v2/api/template', status: 404 });
+      expect(log.mock.calls.map((args) => args.map(String).join(' '))).toContainEqual(
+        expect.stringContaining(
+          `CRMGrow has no endpoint at GET /v2/api/template. If this keeps happening, check the BASE_URL setting (now "${sb.baseUrl}/v2")`,
+        ),
+      );
     } finally {
+      log.mockRestore();
       process.env.BASE_URL = sb.baseUrl;
     }
   });

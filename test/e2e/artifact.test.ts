@@ -36,9 +36,6 @@ describe('build/build.zip, run as Zapier runs it', () => {
   beforeAll(async () => {
     sandbox = await startSandbox();
     ({ dir: unpacked, entries, remove: removeUnpacked } = unpackZip());
-    const files = entries.filter((e) => !e.isDirectory);
-    const bytes = statSync(zipPath).size;
-    process.stdout.write(`build.zip: ${(bytes / 1024).toFixed(1)} KiB, ${files.length} files\n`);
   });
 
   afterAll(async () => {

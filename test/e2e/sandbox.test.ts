@@ -4,7 +4,7 @@
 import { HOOK_EVENTS } from '../../src/hooks/events';
 import { DEFAULT_API_KEY, SUSPENDED_API_KEY } from '../../sandbox/auth';
 import { startReceiver, type Receiver } from '../../sandbox/receiver';
-import { seedData } from '../../sandbox/seed';
+import { ID_KIND, MATERIAL_KINDS, seedData } from '../../sandbox/seed';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { rowOf } from '../support/rows';
 
@@ -180,6 +180,13 @@ describe('lists', () => {
     } finally {
       await big.close();
     }
+  });
+
+  it('gives every kind of record an id byte of its own, the lists theirs by their place in MATERIALS', () => {
+    const bytes = Object.values(ID_KIND);
+    expect(new Set(bytes).size).toBe(bytes.length);
+    expect(bytes.every((b) => b >= 0x01 && b <= 0xff)).toBe(true);
+    expect(MATERIAL_KINDS.slice(0, 3).map((kind) => ID_KIND[kind])).toEqual([0x01, 0x02, 0x03]);
   });
 });
 

@@ -136,7 +136,8 @@ describe('npm run push', () => {
     const requestsBefore = platform.requests.length;
     const uploadsBefore = platform.uploads.length;
 
-    const run = await runIn(env, 'npm', ['run', 'push']);
+    // Push's last step on the zips the test above built: the build before it is the same.
+    const run = await runIn(env, process.execPath, ['dist-tools/scripts/push.js']);
 
     expect(platform.requests.slice(requestsBefore).map((r) => r.method)).not.toContain('PUT');
     expect(platform.uploads).toHaveLength(uploadsBefore);

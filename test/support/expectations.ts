@@ -8,7 +8,9 @@
 // that iterate over the table then cover it. A new material list (its
 // trigger, search and send) is three rows: every text, id field and link
 // they should have, and what the sandbox (sandbox/seed.ts) serves of it, for
-// the end-to-end tests.
+// the end-to-end tests: the n-th item seeded and its title, its id made by the
+// sandbox's rule (`seeded`), never worked out by hand.
+import { objectId, type IdKind } from '../../sandbox/seed';
 
 export type Kind = 'polling' | 'hook' | 'search' | 'create';
 
@@ -128,6 +130,9 @@ export const IMAGE_ID = '64d2e4b18f7a3c9d0e6b2f45';
 // ---- Endpoints ----
 
 const GET = (path: string): Call => ({ method: 'GET', path, base: 'BASE_URL' });
+
+/** The n-th item of a kind the sandbox seeds (1 is the first), with its id by the sandbox's rule. */
+const seeded = (kind: IdKind, n: number, title: string): Item => ({ id: objectId(kind, n), title });
 const POST = (path: string, base: Call['base'] = 'BASE_URL'): Call => ({
   method: 'POST',
   path,
@@ -276,9 +281,9 @@ export const OPERATIONS = {
     outputs: ID_AND_TITLE,
     sandbox: {
       choices: [
-        { id: '69a381800100000000000003', title: 'How Escrow Works' },
-        { id: '69a381800100000000000002', title: 'Meet Your Agent' },
-        { id: '69a381800100000000000001', title: 'Virtual Tour - 1200 Market Street' },
+        seeded('video', 3, 'How Escrow Works'),
+        seeded('video', 2, 'Meet Your Agent'),
+        seeded('video', 1, 'Virtual Tour - 1200 Market Street'),
       ],
     },
   },
@@ -292,10 +297,7 @@ export const OPERATIONS = {
     call: GET('/api/pdf'),
     outputs: ID_AND_TITLE,
     sandbox: {
-      choices: [
-        { id: '69a381800200000000000001', title: 'Buyer Guide 2026' },
-        { id: '69a381800200000000000002', title: 'Seller Checklist' },
-      ],
+      choices: [seeded('pdf', 1, 'Buyer Guide 2026'), seeded('pdf', 2, 'Seller Checklist')],
     },
   },
   image: {
@@ -308,10 +310,7 @@ export const OPERATIONS = {
     call: GET('/api/image'),
     outputs: ID_AND_TITLE,
     sandbox: {
-      choices: [
-        { id: '69a381800300000000000002', title: 'Just Sold Postcard' },
-        { id: '69a381800300000000000001', title: 'Open House Flyer' },
-      ],
+      choices: [seeded('image', 2, 'Just Sold Postcard'), seeded('image', 1, 'Open House Flyer')],
     },
   },
   template: {
@@ -326,10 +325,10 @@ export const OPERATIONS = {
     // The sandbox seeds templates apart from MATERIALS: e-mail and SMS in turn.
     sandbox: {
       choices: [
-        { id: '69a381800400000000000001', title: 'Follow-Up After Showing (Email)' },
-        { id: '69a381800400000000000002', title: 'Quick Check-In (SMS)' },
-        { id: '69a381800400000000000004', title: 'Showing Reminder (SMS)' },
-        { id: '69a381800400000000000003', title: 'Welcome to the Neighborhood (Email)' },
+        seeded('template', 1, 'Follow-Up After Showing (Email)'),
+        seeded('template', 2, 'Quick Check-In (SMS)'),
+        seeded('template', 4, 'Showing Reminder (SMS)'),
+        seeded('template', 3, 'Welcome to the Neighborhood (Email)'),
       ],
     },
   },
@@ -493,7 +492,7 @@ export const OPERATIONS = {
     outputs: ID_AND_TITLE,
     sandbox: {
       query: '  how escrow WORKS ',
-      finds: [{ id: '69a381800100000000000003', title: 'How Escrow Works' }],
+      finds: [seeded('video', 3, 'How Escrow Works')],
     },
   },
   find_pdf: {
@@ -509,7 +508,7 @@ export const OPERATIONS = {
     outputs: ID_AND_TITLE,
     sandbox: {
       query: 'guide',
-      finds: [{ id: '69a381800200000000000001', title: 'Buyer Guide 2026' }],
+      finds: [seeded('pdf', 1, 'Buyer Guide 2026')],
     },
   },
   find_image: {
@@ -525,7 +524,7 @@ export const OPERATIONS = {
     outputs: ID_AND_TITLE,
     sandbox: {
       query: 'Open House Flyer',
-      finds: [{ id: '69a381800300000000000001', title: 'Open House Flyer' }],
+      finds: [seeded('image', 1, 'Open House Flyer')],
     },
   },
   find_template: {
@@ -542,8 +541,8 @@ export const OPERATIONS = {
     sandbox: {
       query: '(sms)',
       finds: [
-        { id: '69a381800400000000000004', title: 'Showing Reminder (SMS)' },
-        { id: '69a381800400000000000002', title: 'Quick Check-In (SMS)' },
+        seeded('template', 4, 'Showing Reminder (SMS)'),
+        seeded('template', 2, 'Quick Check-In (SMS)'),
       ],
     },
   },

@@ -18,12 +18,13 @@ jest.mock('zapier-platform-core/src/tools/memory-checker', () => () => undefined
 
 beforeAll(() => {
   nock.disableNetConnect();
-  jest.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
-    if (!fromCoreLogger()) consoleLog(...args);
-  });
 });
 
 beforeEach(() => {
+  // Before each test: a test's own spy on console.log, restored, takes this one with it.
+  jest.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
+    if (!fromCoreLogger()) consoleLog(...args);
+  });
   delete process.env.BASE_URL;
   delete process.env.ALT_BASE_URL;
 });
