@@ -2,6 +2,8 @@
 // rules as tables: their order is written out here, once, as the reader of
 // src/http/errors.ts should find it.
 import nock from 'nock';
+import http from 'node:http';
+import https from 'node:https';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { errors, type Bundle, type RawHttpResponse, type ZObject } from 'zapier-platform-core';
@@ -11,6 +13,7 @@ import {
   decoded,
   requestOf,
   settingsOf,
+  watchingAgent,
   type ApiAnswer,
   type Received,
 } from '../../src/http/client';
@@ -25,6 +28,7 @@ import {
   type CallContext,
 } from '../../src/http/errors';
 import { isInexactInteger, parseJson, parseJsonExact, toJson } from '../../src/http/json';
+import { closeServer, listenOnLoopback } from '../../sandbox/http';
 import { appTester, failureOf } from '../support/app';
 
 const KEY = 'k3y-for-the-steps-0001';
@@ -309,6 +313,102 @@ describe("step 3: the exchange, through core's z.request", () => {
   });
 });
 
+describe('an answer cut short when the connection closes', () => {
+  const saved = { ...process.env };
+  let server: http.Server;
+  let base = '';
+  /** What the server writes: a Content-Length of 100, then `sent`, then it closes or ends. */
+  let answer: (res: http.ServerResponse) => void = () => undefined;
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => answer(res));
+    });
+    base = await listenOnLoopback(server);
+    // Node's own http for these: nock's stand-in sockets never reach the agent.
+    nock.restore();
+  });
+  afterAll(async () => {
+    nock.activate();
+    await closeServer(server);
+  });
+  beforeEach(() => {
+    process.env.BASE_URL = base;
+    // Far off: what ends these exchanges is the connection, never the deadline.
+    process.env.REQUEST_DEADLINE_MS = '20000';
+  });
+  afterEach(() => {
+    process.env = { ...saved };
+  });
+
+  const cutShort = (res: http.ServerResponse): void => {
+    res.writeHead(200, { 'Content-Type': JSON_TYPE, 'Content-Length': '100' });
+    res.write('{"status":tr');
+    setImmediate(() => res.socket?.destroy());
+  };
+
+  it('a read fails at once as a broken connection', async () => {
+    answer = cutShort;
+    const error = await failureOf(
+      appTester(
+        (z: ZObject, bundle: Bundle) => callApi(z, bundle, ENDPOINTS.listVideos),
+        bundleOf(KEY),
+      ),
+    );
+    expect(JSON.parse(error.message)).toEqual({
+      message: `The connection to CRMGrow at ${new URL(base).host} broke before its answer to GET /api/video came (it closed with the answer cut short). Try again in a few minutes.`,
+      code: 'network_error',
+    });
+  });
+
+  it('a write may have gone through', async () => {
+    answer = cutShort;
+    const error = await failureOf(
+      appTester(
+        (z: ZObject, bundle: Bundle) =>
+          callApi(z, bundle, ENDPOINTS.addNote, { body: { email: 'a@b.co', content: 'x' } }),
+        bundleOf(KEY),
+      ),
+    );
+    expect(JSON.parse(error.message)).toEqual({
+      message: `The connection to CRMGrow at ${new URL(base).host} broke before its answer to POST /api/note came (it closed with the answer cut short). The note may have gone through: check in CRMGrow before you run this step again. Zapier does not retry it by itself, so nothing is done twice.`,
+      code: 'outcome_unknown',
+    });
+  });
+
+  it('a whole answer, then a closed connection, is read', async () => {
+    answer = (res) => {
+      res.writeHead(200, { 'Content-Type': JSON_TYPE, 'Content-Length': '2', Connection: 'close' });
+      res.end('[]');
+    };
+    const read = await appTester(
+      (z: ZObject, bundle: Bundle) => callApi(z, bundle, ENDPOINTS.listVideos),
+      bundleOf(KEY),
+    );
+    expect(read).toEqual({
+      status: 200,
+      data: [],
+      content: '[]',
+      contentType: JSON_TYPE,
+      gone: false,
+    });
+  });
+});
+
+describe('watchingAgent', () => {
+  it.each([
+    ['http:', http.Agent],
+    ['https:', https.Agent],
+  ])('for %s is an agent of that protocol, of its own', (protocol, kind) => {
+    const url = new URL(`${protocol}//api.example.com/`);
+    const agent = watchingAgent(url, () => undefined);
+    expect(agent).toBeInstanceOf(kind);
+    expect(agent).not.toBe(watchingAgent(url, () => undefined));
+    expect(agent).not.toBe(protocol === 'http:' ? http.globalAgent : https.globalAgent);
+  });
+});
+
 describe('decoded: the text of an answer, in the charset it names', () => {
   // TextDecoder would drop a BOM: UTF-8 is read one way, whatever names it, or nothing.
   const BOM_CAFE = Buffer.from('\uFEFFCafé', 'utf8');
@@ -327,6 +427,33 @@ describe('decoded: the text of an answer, in the charset it names', () => {
   });
 
   const CAFE_LATIN1 = Buffer.from([0x43, 0x61, 0x66, 0xe9]);
+
+  /** `{"title":"Café"}` in UTF-16 with its byte-order mark, in either byte order. */
+  const utf16 = (order: 'le' | 'be'): Buffer => {
+    const little = Buffer.from('\uFEFF{"title":"Café"}', 'utf16le');
+    return order === 'le' ? little : Buffer.from(little).swap16();
+  };
+
+  it.each([
+    ['le', 'application/json'],
+    ['be', 'application/json; charset=utf-8'],
+    ['le', undefined],
+    ['be', 'text/plain; charset=latin1'],
+  ])(
+    'reads UTF-16 (%s) by its byte-order mark, whatever %s says, the mark taken off',
+    (order, type) => {
+      expect(decoded(utf16(order as 'le' | 'be'), type)).toBe('{"title":"Café"}');
+    },
+  );
+
+  it.each([
+    [[0xff, 0x61], 'ÿa'],
+    [[0x61, 0xfe], 'aþ'],
+    [[0xfe, 0x61], 'þa'],
+    [[0x61, 0xff], 'aÿ'],
+  ])('reads %j as latin-1 named: half a mark is no mark', (bytes, text) => {
+    expect(decoded(Buffer.from(bytes), 'text/plain; charset=latin1')).toBe(text);
+  });
 
   it.each([
     'text/plain; charset=ISO-8859-1',
