@@ -84,11 +84,11 @@ const NAMES_SUBSCRIPTION = /subscription|webhook|hook/i;
 /**
  * The service's word that the subscription to remove does not exist: its own
  * text saying so ("Subscription not found"), a JSON 410, or a 404 in its
- * error shape (`{"status": false, …}`). Never an answer that is not JSON, nor
- * a missing route (the error layer's rows for 401, 429, 5xx and routes come first).
+ * error shape (`{"status": false, …}`). Never an answer that is not JSON; the
+ * error layer's rows for 401, 429, 5xx and missing routes come before this.
  */
 export function saysGone(status: number, body: unknown, text: string | undefined): boolean {
-  if (body === undefined || isMissingRoute(status, body, text)) return false;
+  if (body === undefined) return false;
   if (text && SAYS_NOT_FOUND.test(text) && NAMES_SUBSCRIPTION.test(text)) return true;
   if (status === 410) return isRecord(body);
   return status === 404 && isRecord(body) && body.status === false;

@@ -87,6 +87,7 @@ const NAMED_EMAILS = [
   ['Jane\u200C Doe <jane.doe\u202A@example.com>', EMAIL],
   // A mailto: link, as copied: the address alone.
   ['mailto:jane.doe@example.com', EMAIL],
+  ['mailto: jane.doe@example.com', EMAIL],
   ['MailTo:jane.doe@example.com?subject=Open%20house&body=Hi', EMAIL],
   ['Jane Doe <mailto:jane.doe@example.com>', EMAIL],
 ] as const;
@@ -551,6 +552,8 @@ describe('actions', () => {
         '  Called about the open house.\n  ',
       ],
       ['a number mapped from an earlier step', 42, '42'],
+      // Only an email loses its invisible characters: the note is the user's text.
+      ['invisible characters in it', 'Call\u200B back\u2060', 'Call\u200B back\u2060'],
     ])('sends the note as given: %s', async (_what, content, sent) => {
       const scope = post(BASE, rowOf({ CALLING }, 'add_note').call.path, {
         email: EMAIL,

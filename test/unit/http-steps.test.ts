@@ -377,6 +377,44 @@ describe('an answer cut short when the connection closes', () => {
     });
   });
 
+  it.each([
+    [
+      'a whole answer, then a closed connection, is not',
+      (res: http.ServerResponse) => {
+        res.writeHead(200, { 'Content-Length': '2', Connection: 'close' });
+        res.end('[]');
+      },
+      0,
+    ],
+    ['an answer cut short is, once', cutShort, 1],
+  ])('the agent tells a cut-short answer: %s', async (_what, behaviour, calls) => {
+    answer = behaviour;
+    const told = jest.fn();
+    const url = new URL(base);
+    await new Promise<void>((done) => {
+      http.get(url, { agent: watchingAgent(url, told) }, (res) => {
+        res.resume();
+        res.on('close', () => setImmediate(done));
+      });
+    });
+    expect(told).toHaveBeenCalledTimes(calls);
+  });
+
+  it('the deadline passed is late, not cut short, though the connection then closes', async () => {
+    process.env.REQUEST_DEADLINE_MS = '300';
+    answer = (res) => {
+      res.writeHead(200, { 'Content-Type': JSON_TYPE, 'Content-Length': '100' });
+      res.write('[');
+    };
+    const error = await failureOf(
+      appTester(
+        (z: ZObject, bundle: Bundle) => callApi(z, bundle, ENDPOINTS.listVideos),
+        bundleOf(KEY),
+      ),
+    );
+    expect(JSON.parse(error.message)).toMatchObject({ code: 'timeout' });
+  });
+
   it('a whole answer, then a closed connection, is read', async () => {
     answer = (res) => {
       res.writeHead(200, { 'Content-Type': JSON_TYPE, 'Content-Length': '2', Connection: 'close' });
@@ -945,6 +983,9 @@ describe('the error rules: each row, in the order tried, with one answer it cove
     [404, '<pre>Cannot DELETE /api/outbound/unsubscribe</pre>', 'AppError endpoint_not_found'],
     [404, '{}', 'AppError request_refused'],
     [410, 'Gone', 'AppError request_refused'],
+    [410, '[]', 'AppError request_refused'],
+    [410, '{"error":"Not Found"}', 'no error'],
+    [400, '{"error":"Contact not found"}', 'AppError request_refused'],
     [400, '{"status":false,"error":"NotFoundError"}', 'AppError request_refused'],
     [400, '{"error":["Subscription not found"]}', 'AppError request_refused'],
     [401, '{"error":"Subscription not found"}', 'ExpiredAuthError'],
