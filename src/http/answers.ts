@@ -68,15 +68,12 @@ const ROUTE_WORDS = /^cannot [a-z]+ \//i;
 const STATUS_WORDS = /^not found$/i;
 
 /**
- * A 404 from something other than the service's own code: Express's text for
- * a missing route (in a page or in JSON), or a bare "Not Found" outside the
- * service's error shape (`{"status": false, …}`).
+ * The words of a 404 from something other than the service's own code:
+ * Express's text for a missing route (in a page or in JSON), or a bare "Not
+ * Found" outside the service's error shape (`{"status": false, …}`).
  */
-export const isMissingRoute = (status: number, body: unknown, text: string | undefined): boolean =>
-  status === 404 &&
-  text !== undefined &&
-  (ROUTE_WORDS.test(text) ||
-    (STATUS_WORDS.test(text) && !(isRecord(body) && body.status === false)));
+export const namesMissingRoute = (body: unknown, text = ''): boolean =>
+  ROUTE_WORDS.test(text) || (STATUS_WORDS.test(text) && !(isRecord(body) && body.status === false));
 
 const SAYS_NOT_FOUND = /not\s*found|no such|does not exist|doesn't exist/i;
 const NAMES_SUBSCRIPTION = /subscription|webhook|hook/i;

@@ -3,7 +3,7 @@
 // log instead. Nothing here may ever echo the API key.
 import type { ZObject } from 'zapier-platform-core';
 import type { BaseUrlVariable } from '../config';
-import { CONFIRMS, isMissingRoute, saysGone, verdictOf } from './answers';
+import { CONFIRMS, namesMissingRoute, saysGone, verdictOf } from './answers';
 import type { AnswerRule } from './endpoints';
 import { isObjectId } from './ids';
 import { cutText, isRecord, parseJson, toJson } from './json';
@@ -489,7 +489,7 @@ export const ANSWER_RULES: readonly Row<AnsweredFailure>[] = [
   both(
     '404 with a page, Express\'s "Cannot DELETE /…" or a bare "Not Found": the service has no such route',
     ({ status, answer, text }) =>
-      status === 404 && (looksLikeHtml(answer) || isMissingRoute(status, answer.body, text)),
+      status === 404 && (looksLikeHtml(answer) || namesMissingRoute(answer.body, text)),
     ({ errors, call, where, status }) => {
       logBaseUrlHint(call, `${SERVICE_NAME} has no endpoint at ${where}.`);
       return new errors.Error(
