@@ -554,6 +554,7 @@ describe('actions', () => {
       ['a number mapped from an earlier step', 42, '42'],
       // Only an email loses its invisible characters: the note is the user's text.
       ['invisible characters in it', 'Call\u200B back\u2060', 'Call\u200B back\u2060'],
+      ['invisible characters alone', '\u200B\u2060', '\u200B\u2060'],
     ])('sends the note as given: %s', async (_what, content, sent) => {
       const scope = post(BASE, rowOf({ CALLING }, 'add_note').call.path, {
         email: EMAIL,

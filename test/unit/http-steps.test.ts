@@ -984,6 +984,7 @@ describe('the error rules: each row, in the order tried, with one answer it cove
     [404, '{}', 'AppError request_refused'],
     [410, 'Gone', 'AppError request_refused'],
     [410, '[]', 'AppError request_refused'],
+    [400, 'Subscription not found', 'AppError request_refused'],
     [410, '{"error":"Not Found"}', 'no error'],
     [400, '{"error":"Contact not found"}', 'AppError request_refused'],
     [400, '{"status":false,"error":"NotFoundError"}', 'AppError request_refused'],
@@ -996,9 +997,9 @@ describe('the error rules: each row, in the order tried, with one answer it cove
   ])('unsubscribing, HTTP %i %s gives %s (no error: gone)', (status, content, kind) => {
     const type = content.startsWith('<')
       ? 'text/html'
-      : content === 'Gone'
-        ? 'text/plain'
-        : JSON_TYPE;
+      : /^[[{]/.test(content)
+        ? JSON_TYPE
+        : 'text/plain';
     const answer = answerOfRow(status, content, type);
     expect(kindOf(errorForAnswer(errors, base, answer, 'unsubscribed'))).toBe(kind);
   });
