@@ -167,7 +167,7 @@ export function watchingAgent(url: URL, cutShort: () => void): http.Agent {
   return agent;
 }
 
-/** node-fetch's error for a connection that closed before the whole answer, read by its code. */
+/** A connection closed before the whole answer, with the code node-fetch gives it (for chunked answers alone). */
 class CutShort extends Error {
   readonly code = 'ERR_STREAM_PREMATURE_CLOSE';
 }
