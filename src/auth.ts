@@ -3,8 +3,10 @@ import { apiKeyOf, callApi } from './http/client';
 import { ENDPOINTS } from './http/endpoints';
 
 // Listing templates is cheap, read-only and needs a valid key: a fair connection test.
+// It passes only on a list (the `list` rule): `{}`, an `error`, or `"status": false` fail,
+// and the service's words for a refused key ("invalid_user") ask to reconnect.
 const testConnection = async (z: ZObject, bundle: Bundle): Promise<{ ok: true }> => {
-  await callApi(z, bundle, ENDPOINTS.listTemplates);
+  await callApi(z, bundle, ENDPOINTS.testConnection);
   return { ok: true };
 };
 

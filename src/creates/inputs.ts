@@ -100,6 +100,20 @@ const NAMED_ADDRESS_PATTERN = /^("(?:[^"\\]|\\.)*"\s*|[^"<>]*)<([^<>]*)>$/;
  */
 export const MAX_EMAIL_INPUT = 1_000;
 
+/**
+ * Characters nobody sees, which copying from a web page, a chat or a document
+ * leaves in text: soft hyphen, zero-width spaces and joiners, direction marks
+ * and embeddings, word joiner and invisible operators, byte-order mark. No
+ * address holds one, and a mail app drops them; so does every email input.
+ */
+const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]/g;
+
+/** A `mailto:` link, as copied from a page: the address is what comes before any `?subject=…`. */
+const MAILTO = /^mailto:([^?]*)/i;
+
+/** The address as a mail app reads it: no invisible characters, no `mailto:` before it. */
+const withoutMailto = (address: string): string => MAILTO.exec(address)?.[1]?.trim() ?? address;
+
 const SEPARATOR = /[\s,;]/;
 const atSigns = (text: string): number => text.split('@').length - 1;
 
@@ -112,13 +126,14 @@ export function emailAddressOf(value: string): string | 'list' | 'invalid' {
   const named = NAMED_ADDRESS_PATTERN.exec(value);
   if (!named) {
     if (atSigns(value) > 1 && SEPARATOR.test(value)) return 'list';
-    return EMAIL_PATTERN.test(value) ? value : 'invalid';
+    const bare = withoutMailto(value);
+    return EMAIL_PATTERN.test(bare) ? bare : 'invalid';
   }
   // The value is trimmed, so the name starts with its first character.
   const [, name = '', inside = ''] = named;
   // `a@x.com, Bob <b@y.com>`; but `jane@x.com <jane@x.com>` is one address.
   if (!name.startsWith('"') && name.includes('@') && /[,;]/.test(name)) return 'list';
-  const address = inside.trim();
+  const address = withoutMailto(inside.trim());
   return EMAIL_PATTERN.test(address) ? address : 'invalid';
 }
 
@@ -146,7 +161,8 @@ export function readInputs<K extends string>(
       );
     }
     const given = raw === undefined || raw === null ? '' : String(raw);
-    const value = given.trim();
+    // An email's invisible characters go first: one inside "jane@x.com" would make another address.
+    const value = (input.kind === 'email' ? given.replace(INVISIBLE, '') : given).trim();
     if (!value) throw invalid(`The "${input.label}" field is required. ${input.whenBlank}`);
     if (input.kind !== 'email') {
       // Free text goes as it was given, spaces and line breaks included.

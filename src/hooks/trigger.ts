@@ -6,9 +6,10 @@ import {
   type Trigger,
   type ZObject,
 } from 'zapier-platform-core';
-import { callApi, type ApiAnswer } from '../http/client';
+import { enveloped, recordIdOf } from '../http/answers';
+import { callApi } from '../http/client';
 import { ENDPOINTS } from '../http/endpoints';
-import { SERVICE_NAME, shown } from '../http/errors';
+import { SERVICE_NAME } from '../http/errors';
 import { isInexactInteger, isRecord, parseJsonExact } from '../http/json';
 import { SAMPLE_LIMIT } from '../triggers/lists';
 import type { ActionValue, HookEvent } from './events';
@@ -45,17 +46,11 @@ export interface UnsubscribeResult {
   readonly outcome: 'unsubscribed' | 'already_gone' | 'nothing_to_remove';
 }
 
-/** A subscription id: a non-blank string or a number JSON held exactly, as its string form. */
-function idOf(value: unknown): string | undefined {
-  if (typeof value === 'string') return value.trim() || undefined;
-  if (Number.isSafeInteger(value)) return String(value);
-  return undefined;
-}
-
-// The interface names the identifier `_id`; the service's current code answers `id`.
-const subscriptionIdOf = (data: unknown): string | undefined =>
-  isRecord(data) ? (idOf(data.id) ?? idOf(data._id)) : undefined;
-
+/**
+ * Subscribes; the error layer's `subscribed` rule has checked that the answer
+ * holds an id (`id`, the interface's `_id`, or either in a `data` envelope)
+ * and says no error, so nothing is stored from a refusal.
+ */
 export async function subscribe(
   z: ZObject,
   bundle: Bundle,
@@ -64,35 +59,18 @@ export async function subscribe(
   const answer = await callApi(z, bundle, ENDPOINTS.subscribe, {
     body: { hookUrl: bundle.targetUrl, action },
   });
-  const id = subscriptionIdOf(answer.data);
-  if (id === undefined) {
-    // The service may have stored it: turning the Zap on again could subscribe twice.
-    throw new z.errors.Error(
-      `${SERVICE_NAME} answered the webhook subscription without a usable subscription id ` +
-        `(HTTP ${answer.status}; its answer: ${shown(answer.content.trim()) || 'an empty body'}). ` +
-        `The subscription may exist in ${SERVICE_NAME} all the same, and Zapier could not remove ` +
-        `it when the Zap is turned off. Contact ${SERVICE_NAME} support with this message before ` +
-        'you turn the Zap on again, so events are not delivered twice.',
-      'subscription_unconfirmed',
-    );
-  }
+  const id = recordIdOf(answer.data);
+  if (id === undefined) throw new Error('The subscribed rule let an answer without an id through.');
   return { id };
 }
 
 /**
- * The service's word that there is no such subscription: a JSON 404 or 410, or
- * its own "not found". An HTML 404 is a missing route, and the subscription lives on.
+ * Unsubscribes; the error layer's `unsubscribed` rule lets through only
+ * `"status": true` and the service's word that the subscription is gone.
  */
-const saysGone = (answer: ApiAnswer): boolean => {
-  const { error, message, msg } = isRecord(answer.data) ? answer.data : {};
-  const said = [error, message, msg].filter((v) => typeof v === 'string');
-  if (said.some((text) => /not\s*found|no such|does not exist/i.test(text))) return true;
-  return (answer.status === 404 || answer.status === 410) && answer.data !== undefined;
-};
-
 export async function unsubscribe(z: ZObject, bundle: Bundle): Promise<UnsubscribeResult> {
   // Also reads `_id`, for subscriptions stored by a version that kept the answer as it came.
-  const id = subscriptionIdOf(bundle.subscribeData);
+  const id = recordIdOf(bundle.subscribeData);
   if (id === undefined) {
     // Turning a Zap off must never fail; without an id there is nothing to remove.
     z.console.log(
@@ -100,11 +78,8 @@ export async function unsubscribe(z: ZObject, bundle: Bundle): Promise<Unsubscri
     );
     return { outcome: 'nothing_to_remove' };
   }
-  const answer = await callApi(z, bundle, ENDPOINTS.unsubscribe, {
-    params: { id },
-    accept: saysGone,
-  });
-  if (saysGone(answer)) {
+  const answer = await callApi(z, bundle, ENDPOINTS.unsubscribe, { params: { id } });
+  if (answer.gone) {
     z.console.log(
       `${SERVICE_NAME} answered HTTP ${answer.status} to unsubscribing ${id}: the subscription is already gone.`,
     );
@@ -120,7 +95,8 @@ export async function samplePayloads(
   action: ActionValue,
 ): Promise<Record<string, unknown>[]> {
   const { data } = await callApi(z, bundle, ENDPOINTS.performList, { headers: { action } });
-  const rows: unknown[] = Array.isArray(data) ? data : [data];
+  const content = enveloped(data);
+  const rows: unknown[] = Array.isArray(content) ? content : [content];
   // The service answers `[{}]`, or its keys with "" values, when it has nothing to show.
   return rows.filter(isRecord).filter((row) => !isEmptyPayload(row));
 }

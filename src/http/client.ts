@@ -1,6 +1,8 @@
 // The one way this app talks to the service: builds the URL from the
 // configured base address, adds the headers the interface lists, and
 // hands every non-success to the error layer.
+import http from 'node:http';
+import https from 'node:https';
 import type { Bundle, HttpRequestOptions, ZObject } from 'zapier-platform-core';
 import {
   ConfigError,
@@ -9,12 +11,14 @@ import {
   readMaxAnswerBytes,
   withoutCredentials,
 } from '../config';
+import { saysGone } from './answers';
 import type { Endpoint } from './endpoints';
 import {
   errorForAnswer,
   networkError,
   quiet,
   redact,
+  serviceText,
   unusableKeyError,
   type CallContext,
   type SentField,
@@ -25,11 +29,6 @@ export interface CallOptions {
   readonly body?: Record<string, unknown>;
   readonly params?: Record<string, string>;
   readonly headers?: Record<string, string>;
-  /**
-   * An answer that counts as the outcome the caller wants whatever its status
-   * (unsubscribe: "already gone"); the rest go through the error layer.
-   */
-  readonly accept?: (answer: ApiAnswer) => boolean;
   /** The input values the body holds, named in the message when the service refuses one. */
   readonly fields?: readonly SentField[];
 }
@@ -41,6 +40,8 @@ export interface ApiAnswer {
   /** The body as text, the API key taken out, for a caller that must read it again. */
   readonly content: string;
   readonly contentType: string;
+  /** The service said that what the request removes does not exist (the `unsubscribed` rule). */
+  readonly gone: boolean;
 }
 
 /** The API key from the connection, trimmed: pasted keys often carry spaces. */
@@ -140,6 +141,37 @@ export interface Received {
   readonly text: string;
 }
 
+/** Node's agent receives each request through addRequest, which its types leave out. */
+interface RequestAgent {
+  addRequest(request: http.ClientRequest, options: unknown): void;
+}
+
+/**
+ * An agent of its own for one request, which calls `cutShort` when the
+ * connection closes before the whole answer came (fewer bytes than its
+ * Content-Length, or a chunked answer left open): node-fetch 2 would wait
+ * for the rest until the deadline.
+ */
+export function watchingAgent(url: URL, cutShort: () => void): http.Agent {
+  const agent = url.protocol === 'https:' ? new https.Agent() : new http.Agent();
+  const watched = agent as unknown as RequestAgent;
+  const addRequest = watched.addRequest.bind(agent);
+  watched.addRequest = (request, options) => {
+    request.on('response', (answer: http.IncomingMessage) => {
+      answer.on('close', () => {
+        if (!answer.complete) cutShort();
+      });
+    });
+    addRequest(request, options);
+  };
+  return agent;
+}
+
+/** A connection closed before the whole answer, with the code node-fetch gives it (for chunked answers alone). */
+class CutShort extends Error {
+  readonly code = 'ERR_STREAM_PREMATURE_CLOSE';
+}
+
 /**
  * Step 3: the exchange, within one deadline for the whole of it, body
  * included, and the size cap. Throws the error layer's network errors.
@@ -153,18 +185,25 @@ export async function exchange(
   // node-fetch would otherwise inflate to the end.
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), call.deadlineMs);
+  let cutShort = false;
+  const agent = watchingAgent(new URL(request.url), () => {
+    // Once the deadline has passed, the close is its doing.
+    if (deadline.signal.aborted) return;
+    cutShort = true;
+    deadline.abort();
+  });
   try {
     // Raw, always: core then neither parses the body nor keeps a copy of it,
     // which it would show (key and all) in the "What happened" of an error.
-    const sent: GuardedRequest = { ...request, signal: deadline.signal };
+    const sent: GuardedRequest = { ...request, signal: deadline.signal, agent };
     const response: RawAnswer = await z.request({ ...sent, raw: true });
     // An answer that says it is too large is not read at all.
     if (declaredTooLarge(response, call.maxAnswerBytes)) throw new TooLarge();
     return { response, text: decoded(await response.buffer(), response.getHeader('content-type')) };
   } catch (cause) {
-    const timedOut = deadline.signal.aborted;
+    const timedOut = deadline.signal.aborted && !cutShort;
     deadline.abort();
-    throw quiet(networkError(z.errors, call, cause, timedOut));
+    throw quiet(networkError(z.errors, call, cutShort ? new CutShort() : cause, timedOut));
   } finally {
     clearTimeout(timer);
   }
@@ -172,40 +211,35 @@ export async function exchange(
 
 /**
  * Step 4: the answer, the API key taken out, parsed once (the error layer
- * reads the same value), and judged: the caller's `accept`, then the error layer's rules.
+ * reads the same value), and judged by the error layer's rules alone.
  */
 export function answerOf(
   errors: ZObject['errors'],
   call: CallContext,
   rule: Endpoint['answer'],
-  options: Pick<CallOptions, 'accept'>,
   { response, text }: Received,
   apiKey: string,
 ): ApiAnswer {
   const content = redact(text, apiKey);
   const contentType = response.getHeader('content-type') ?? '';
-  const answer: ApiAnswer = {
+  const summary = {
     status: response.status,
-    data: parseJson(content),
+    contentType,
+    content,
+    body: parseJson(content),
+    retryAfter: response.getHeader('retry-after') ?? undefined,
+    location: redactedLocation(response.getHeader('location'), apiKey),
+  };
+  const error = errorForAnswer(errors, call, summary, rule);
+  if (error) throw quiet(error);
+  return {
+    status: summary.status,
+    data: summary.body,
     content,
     contentType,
+    // Past the rules, an answer saying so was their "gone" row.
+    gone: rule === 'unsubscribed' && saysGone(summary.status, summary.body, serviceText(summary)),
   };
-  if (options.accept?.(answer)) return answer;
-  const error = errorForAnswer(
-    errors,
-    call,
-    {
-      status: response.status,
-      contentType,
-      content,
-      body: answer.data,
-      retryAfter: response.getHeader('retry-after') ?? undefined,
-      location: redactedLocation(response.getHeader('location'), apiKey),
-    },
-    rule,
-  );
-  if (error) throw quiet(error);
-  return answer;
 }
 
 /** The one way to call the service: the four steps above, in order. */
@@ -229,7 +263,7 @@ export async function callApi(
     ...(options.fields ? { fields: options.fields } : {}),
   };
   const received = await exchange(z, request, call);
-  return answerOf(z.errors, call, endpoint.answer, options, received, settings.apiKey);
+  return answerOf(z.errors, call, endpoint.answer, received, settings.apiKey);
 }
 
 /** node-fetch's error for an answer past `size`, which the error layer reads by its type. */
@@ -249,8 +283,19 @@ interface RawAnswer {
   buffer(): Promise<Buffer>;
 }
 
-/** The charset an answer names, read as such (latin-1 and others); UTF-8 otherwise. */
+/** The byte-order marks of UTF-16, which name the encoding whatever the header says. */
+const UTF16_MARKS = [
+  { bytes: [0xff, 0xfe], encoding: 'utf-16le' },
+  { bytes: [0xfe, 0xff], encoding: 'utf-16be' },
+] as const;
+
+/**
+ * The text of an answer: UTF-16 where a byte-order mark says so (the mark
+ * taken off), else the charset the answer names (latin-1 and others), else UTF-8.
+ */
 export function decoded(body: Buffer, contentType: string | null | undefined): string {
+  const marked = UTF16_MARKS.find(({ bytes }) => body[0] === bytes[0] && body[1] === bytes[1]);
+  if (marked) return new TextDecoder(marked.encoding).decode(body);
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1]?.toLowerCase();
   if (!charset || charset === 'utf-8' || charset === 'utf8') return body.toString('utf8');
   try {

@@ -7,10 +7,7 @@ export interface Endpoint {
   readonly base: BaseUrlVariable;
   /** The interface lists `Content-Type: application/json` for this endpoint. */
   readonly jsonContentType: boolean;
-  /**
-   * What a 2xx answer must hold: JSON (`json`); JSON with `status` true, the
-   * interface's word for a send or note that happened (`confirmed`); or anything (`any`).
-   */
+  /** What a 2xx answer must hold to confirm the request: see AnswerRule. */
   readonly answer: AnswerRule;
   /**
    * What the request does, for a write that may have happened when no clear
@@ -20,7 +17,17 @@ export interface Endpoint {
   readonly effect?: string;
 }
 
-export type AnswerRule = 'json' | 'confirmed' | 'any';
+/**
+ * What a 2xx answer must hold to confirm the request (src/http/answers.ts
+ * reads it; any answer saying no is refused whatever the rule):
+ * - `json`: any JSON (the lists and searches, which read their rows themselves; the samples);
+ * - `list`: a list, bare or in a `{"data": [...]}` envelope (the connection test: it shows the key works);
+ * - `confirmed`: `"status": true`, the interface's word for a send or note that happened;
+ * - `subscribed`: the subscription's id (`id` or `_id`, bare or in the envelope);
+ * - `unsubscribed`: `"status": true`; the service's word that the subscription does not exist
+ *   counts as gone (see saysGone).
+ */
+export type AnswerRule = 'json' | 'list' | 'confirmed' | 'subscribed' | 'unsubscribed';
 
 const endpoint = (
   method: Endpoint['method'],
@@ -47,20 +54,22 @@ export const ENDPOINTS = {
   listPdfs: endpoint('GET', '/api/pdf'),
   listImages: endpoint('GET', '/api/image'),
   listTemplates: endpoint('GET', '/api/template'),
+  // The connection test reads the templates: a list shows the key works.
+  testConnection: endpoint('GET', '/api/template', { answer: 'list' }),
   sendVideo: endpoint('POST', '/api/send-video', write('the email')),
   sendPdf: endpoint('POST', '/api/send-pdf', { base: 'ALT_BASE_URL', ...write('the email') }),
   sendImage: endpoint('POST', '/api/send-image', write('the email')),
   addNote: endpoint('POST', '/api/note', write('the note')),
   // The webhook endpoints list only Authorization; subscribe still sends JSON.
   // A second subscription would deliver every event twice.
-  // Its answer is read by the trigger, which needs the subscription's id.
   subscribe: endpoint('POST', '/api/outbound/subscribe', {
     effect: 'the subscription',
-    answer: 'any',
+    answer: 'subscribed',
   }),
+  // Safe to repeat: a second removal finds the subscription gone.
   unsubscribe: endpoint('DELETE', '/api/outbound/unsubscribe', {
     jsonContentType: false,
-    answer: 'any',
+    answer: 'unsubscribed',
   }),
   performList: endpoint('GET', '/api/outbound/perform', { jsonContentType: false }),
 } as const satisfies Record<string, Endpoint>;

@@ -3,6 +3,7 @@
 // log instead. Nothing here may ever echo the API key.
 import type { ZObject } from 'zapier-platform-core';
 import type { BaseUrlVariable } from '../config';
+import { CONFIRMS, namesMissingRoute, saysGone, verdictOf } from './answers';
 import type { AnswerRule } from './endpoints';
 import { isObjectId } from './ids';
 import { cutText, isRecord, parseJson, toJson } from './json';
@@ -264,6 +265,12 @@ const fieldOf = (call: CallContext, key: string): SentField | undefined =>
   call.fields?.find((field) => field.key === key);
 
 /**
+ * The service's words for a key it refuses, whatever the status: a bad
+ * signature, any complaint about the JWT, a user that is gone (`invalid_user`).
+ */
+const KEY_REFUSED = /invalid signature|\bjwt\b|invalid[_ ]user\b|invalid token/i;
+
+/**
  * The error for a refusal the service words in a way we know: some name the
  * field at fault, and a refused email address halts this run alone.
  */
@@ -276,6 +283,12 @@ function knownRefusal(
   if (!text) return undefined;
   const words = text.toLowerCase();
   const said = `${SERVICE_NAME} said "${text}"`;
+  if (KEY_REFUSED.test(text)) {
+    return new errors.ExpiredAuthError(
+      `${SERVICE_NAME} refused the API key (HTTP ${status}; ${said}). ` +
+        `Copy your current API key from ${SERVICE_NAME} and reconnect your ${SERVICE_NAME} account in Zapier.`,
+    );
+  }
   if (words.includes('suspended')) {
     return new errors.Error(
       `Your ${SERVICE_NAME} account is suspended (${said}), so ${SERVICE_NAME} refuses every ` +
@@ -312,18 +325,6 @@ function knownRefusal(
     );
   }
   return undefined;
-}
-
-/** True for `status: true` or `"true"`, the service's word for success. */
-const confirms = (body: unknown): boolean =>
-  isRecord(body) && (body.status === true || body.status === 'true');
-
-/** A 2xx body that says it failed: `status` other than true, `success: false`, or an `error`. */
-function saysItFailed(body: unknown): boolean {
-  if (!isRecord(body)) return false;
-  if ('status' in body && !confirms(body)) return true;
-  if (body.success === false) return true;
-  return typeof body.error === 'string' && body.error.trim() !== '';
 }
 
 /** A short copy of an answer, for a message where the service gave no words. */
@@ -412,13 +413,19 @@ const refusedIn2xx = (failure: AnsweredFailure): Error => {
   return (
     knownRefusal(errors, call, text, status) ??
     new errors.Error(
-      `${SERVICE_NAME} answered that the request failed (${said}). ` +
-        'Nothing was reported as done; check the values this step sends and try again.',
+      `${SERVICE_NAME} answered that the request failed (${said}). Nothing was reported as done` +
+        (call.fields
+          ? '; check the values this step sends and try again.'
+          : `. If it keeps happening, contact ${SERVICE_NAME} support with this message.`),
       'service_failure',
       status,
     )
   );
 };
+
+/** A 2xx that neither confirms nor refuses: what it lacks, and the answer as it came. */
+const lacking = ({ rule, answer }: AnsweredFailure): string =>
+  `${CONFIRMS[rule].missing}; its answer: ${answerShown(answer)}`;
 
 /** Rows whose outcome is the same for a read and a write. */
 const both = <F extends Failure>(
@@ -480,8 +487,9 @@ export const ANSWER_RULES: readonly Row<AnsweredFailure>[] = [
     ),
   ),
   both(
-    '404 with a page: the service has no such route',
-    (failure) => failure.status === 404 && looksLikeHtml(failure.answer),
+    '404 with a page, Express\'s "Cannot DELETE /…" or a bare "Not Found": the service has no such route',
+    ({ status, answer, text }) =>
+      status === 404 && (looksLikeHtml(answer) || namesMissingRoute(answer.body, text)),
     ({ errors, call, where, status }) => {
       logBaseUrlHint(call, `${SERVICE_NAME} has no endpoint at ${where}.`);
       return new errors.Error(
@@ -527,6 +535,13 @@ export const ANSWER_RULES: readonly Row<AnsweredFailure>[] = [
     write: (failure, effect) =>
       unknownOutcome(failure, serverFailure(failure), effect, failure.status),
   },
+  // Before the refusals: only this says that what unsubscribe removes is gone already.
+  both(
+    'the subscription to remove does not exist (a JSON 410, a 404 in the service\'s error shape, its "not found"): gone',
+    ({ rule, status, answer, text }) =>
+      rule === 'unsubscribed' && saysGone(status, answer.body, text),
+    () => undefined,
+  ),
   both(
     "any other 4xx: refused, in the service's words where it gave some",
     between(400, 499),
@@ -559,28 +574,13 @@ export const ANSWER_RULES: readonly Row<AnsweredFailure>[] = [
     },
   ),
   both(
-    'a 2xx that says it failed ("status" not true where it must be, "success": false, an "error"; elsewhere "status": false)',
-    ({ rule, answer }) =>
-      rule === 'confirmed'
-        ? saysItFailed(answer.body)
-        : isRecord(answer.body) && answer.body.status === false,
+    'a 2xx that says no ("status": false or "false", "success": false, an "error"), whatever the endpoint',
+    ({ answer }) => verdictOf(answer.body) === 'no',
     refusedIn2xx,
   ),
   both(
-    'a 2xx without "status": true, where it must have one',
-    ({ rule, answer }) => rule === 'confirmed' && !confirms(answer.body),
-    (failure) =>
-      new failure.errors.Error(
-        `${SERVICE_NAME} answered ${failure.where} without confirming it (no "status": true; its ` +
-          `answer: ${answerShown(failure.answer)}), so this step does not report it as done. ` +
-          mayHaveHappened(failure.call.effect ?? 'the request'),
-        'unconfirmed',
-        failure.status,
-      ),
-  ),
-  both(
-    'a 2xx that is not JSON, where JSON is needed',
-    ({ rule, answer }) => rule === 'json' && answer.body === undefined,
+    'a 2xx that is not JSON, where a read needs JSON or a list',
+    ({ rule, answer }) => (rule === 'json' || rule === 'list') && answer.body === undefined,
     ({ errors, call, where, status, answer }) => {
       const empty = !answer.content.trim();
       const kind = empty ? 'an empty body' : `"${answer.contentType || 'unknown'}" content`;
@@ -593,6 +593,35 @@ export const ANSWER_RULES: readonly Row<AnsweredFailure>[] = [
       );
     },
   ),
+  {
+    covers:
+      'a 2xx that neither says no nor holds what the endpoint\'s rule needs ("status": "TRUE", 1, "queued"; no id; no list)',
+    when: ({ rule, answer }) => !CONFIRMS[rule].holds(answer.body),
+    read: (failure) =>
+      new failure.errors.Error(
+        `${SERVICE_NAME} answered ${failure.where} without confirming it (${lacking(failure)}), so ` +
+          'it is not taken as done. Try again in a few minutes; if it keeps happening, contact ' +
+          `${SERVICE_NAME} support with this message.`,
+        'unconfirmed',
+        failure.status,
+      ),
+    write: (failure, effect) =>
+      failure.rule === 'subscribed'
+        ? new failure.errors.Error(
+            `${SERVICE_NAME} answered ${failure.where} without confirming it (${lacking(failure)}). ` +
+              `${capitalised(effect)} may exist in ${SERVICE_NAME} all the same, and Zapier could ` +
+              `not remove it when the Zap is turned off. Contact ${SERVICE_NAME} support with this ` +
+              'message before you turn the Zap on again, so events are not delivered twice.',
+            'subscription_unconfirmed',
+            failure.status,
+          )
+        : new failure.errors.Error(
+            `${SERVICE_NAME} answered ${failure.where} without confirming it (${lacking(failure)}), ` +
+              `so this step does not report it as done. ${mayHaveHappened(effect)}`,
+            'unconfirmed',
+            failure.status,
+          ),
+  },
 ];
 
 /** The error for an answer that is not a success, or undefined when the answer is fine. */
@@ -620,6 +649,7 @@ const NETWORK_REASONS: Readonly<Record<string, string>> = {
   ETIMEDOUT: 'the connection timed out',
   ECONNRESET: 'the connection was reset',
   EPIPE: 'the connection was closed',
+  ERR_STREAM_PREMATURE_CLOSE: 'it closed with the answer cut short',
   'request-timeout': 'the request timed out',
 };
 

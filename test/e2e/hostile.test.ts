@@ -16,6 +16,7 @@ import {
   shortBody,
   silent,
   startHostileServer,
+  utf16,
   type Behaviour,
   type HostileServer,
 } from '../support/hostile-server';
@@ -58,8 +59,8 @@ const JANE = '[6512e4c1a9b3f2001e7d4a10,Jane,Cooper,jane.cooper@example.com,+141
 const EXPRESS_404 =
   '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n' +
   '</head>\n<body>\n<pre>Cannot DELETE /api/outbound/unsubscribe</pre>\n</body>\n</html>\n';
-/** 79 characters, then an emoji: a cut at 80 falls between its two halves. */
-const BEFORE_EMOJI = `<html><body>${'x'.repeat(67)}`;
+/** 199 characters, then an emoji: a cut at 200 falls between its two halves. */
+const BEFORE_EMOJI = `<html><body>${'x'.repeat(187)}`;
 /** A base64 key: "+", "/" and "=" are percent-encoded in a URL, in upper or lower case. */
 const BASE64_KEY = 'Ab3+dEf/Gh1=Ij2+Kl3/Mn4=';
 const ENCODED_KEY = encodeURIComponent(BASE64_KEY);
@@ -168,6 +169,39 @@ const CASES: Record<string, Behaviour> = {
   keyEncodedInLocation: redirects(302, `https://login.example.com/?key=${ENCODED_KEY}`),
   keyEncodedLowerInLocation: redirects(302, `https://login.example.com/?key=${ENCODED_KEY_LOWER}`),
   keyEncodedInError: answers(400, { error: `Unknown key ${ENCODED_KEY}` }),
+  // One reading of an answer for every operation (issue 38).
+  unsubscribeObserved: answers(201, { status: true }),
+  unsubscribePage: html(200, '<html><body>Subscription removed</body></html>'),
+  unsubscribeSuccessFalse: answers(200, { success: false, error: 'could not delete' }),
+  unsubscribe500NotFound: answers(500, { msg: 'Webhook does not exist' }),
+  unsubscribeGateway404: answers(404, { message: 'Not Found' }),
+  unsubscribeRoute404: answers(404, { error: 'Cannot DELETE /api/outbound/unsubscribe' }),
+  subscribeRefused: answers(200, { id: 'abc', error: 'Invalid action' }),
+  subscribeEnvelope: answers(201, { status: true, data: { _id: '6613c0ffee0000000000a005' } }),
+  subscribeEnvelopeId: answers(201, { data: { id: '6613c0ffee0000000000a006' } }),
+  testInvalidSignature: answers(200, { error: 'invalid signature' }),
+  testEmpty: answers(200, {}),
+  testInvalidUser: answers(200, { status: false, error: 'invalid_user' }),
+  testEnvelope: answers(200, { status: true, data: [{ id: TEMPLATE, title: 'Welcome' }] }),
+  sampleEnvelope: answers(200, {
+    status: true,
+    data: [
+      {
+        id: '6601a3f9c2d4e50013b7e9a1',
+        title: 'Call recap',
+        content: 'Wants a pre-approval letter by Friday.',
+        contact: JANE,
+        create_at: '2026-03-15T10:42:03.118Z',
+      },
+    ],
+  }),
+  statusTrueUpper: answers(200, { status: 'TRUE' }),
+  statusOne: answers(200, { status: 1 }),
+  queued: answers(202, { status: 'queued' }),
+  utf16Poll: utf16(200, [{ id: VIDEO, title: 'Café tour' }], 'le'),
+  utf16Send: utf16(200, { status: true }, 'be'),
+  invisibleEmail: behaves,
+  mailtoEmail: behaves,
 };
 
 describe('the service at its worst, through build.zip as Zapier runs it', () => {
@@ -302,11 +336,14 @@ describe('the service at its worst, through build.zip as Zapier runs it', () => 
     });
 
     it('a connection that breaks after a write was sent may have delivered it; a read says it broke', async () => {
-      const [send, added, poll, cutShort] = await run(
+      // A deadline far off for the answers cut short: what ends them is the closed connection.
+      const far = { REQUEST_DEADLINE_MS: '20000' };
+      const [send, added, poll, cutShort, cutShortPoll] = await run(
         event(SEND_PDF, 'resets', { inputData: sendPdf }, { ALT_BASE_URL: server.base('resets') }),
         event(ADD_NOTE, 'resets', { inputData: note('Called back.') }),
         event(POLL, 'resets'),
-        event(ADD_NOTE, 'shortClose', { inputData: note('Called back.') }),
+        event(ADD_NOTE, 'shortClose', { inputData: note('Called back.') }, far),
+        event(POLL, 'shortClose', {}, far),
       );
       const broke = (where: string): string =>
         `The connection to CRMGrow at ${new URL(server.url).host} broke before its answer to ${where} came (the connection was reset).`;
@@ -319,14 +356,25 @@ describe('the service at its worst, through build.zip as Zapier runs it', () => 
       expect(failure(poll).message).toBe(
         `${broke('GET /resets/api/video')} Try again in a few minutes.`,
       );
-      // 12 bytes of a promised 100, then closed: node-fetch waits on, and the deadline ends it.
-      expect(failure(cutShort).message).toContain(
-        'did not answer POST /shortClose/api/note in time (within 1 s). The note may have gone through',
-      );
+      // 12 bytes of a promised 100, then closed: node-fetch 2 would wait for the rest.
+      const cut = (where: string): string =>
+        `The connection to CRMGrow at ${new URL(server.url).host} broke before its answer to ${where} came (it closed with the answer cut short).`;
+      expect(failure(cutShort)).toEqual({
+        name: 'AppError',
+        message: `${cut('POST /shortClose/api/note')} The note may have gone through: check in CRMGrow before you run this step again. Zapier does not retry it by itself, so nothing is done twice.`,
+      });
+      expect(failure(cutShortPoll)).toEqual({
+        name: 'AppError',
+        message: `${cut('GET /shortClose/api/video')} Try again in a few minutes.`,
+      });
       expect(server.received('resets').map((r) => r.url)).toEqual([
         '/api/send-pdf',
         '/api/note',
         '/api/video',
+      ]);
+      expect(server.received('shortClose').map((r) => `${r.method} ${r.url}`)).toEqual([
+        'POST /api/note',
+        'GET /api/video',
       ]);
     });
   });
@@ -908,15 +956,15 @@ describe('the service at its worst, through build.zip as Zapier runs it', () => 
       );
 
       it.each([
-        ['subscribeStatusOnly', 200, '{"status":true}'],
-        ['subscribeOid', 201, '{"id":{"$oid":"6512e4c1a9b3f2001e7d4a10"}}'],
-        ['subscribe204', 204, 'an empty body'],
-        // Cut at 80 characters, before the emoji rather than between its halves.
-        ['subscribeHtml', 200, `${BEFORE_EMOJI}…`],
-      ])('%s: no usable id, so the subscription may exist', (name, status, shown) => {
+        ['subscribeStatusOnly', '{"status":true}'],
+        ['subscribeOid', '{"id":{"$oid":"6512e4c1a9b3f2001e7d4a10"}}'],
+        ['subscribe204', 'an empty body'],
+        // Cut at 200 characters, before the emoji rather than between its halves.
+        ['subscribeHtml', `${BEFORE_EMOJI}…`],
+      ])('%s: no usable id, so the subscription may exist', (name, shown) => {
         expect(failure(outcomes[name])).toEqual({
           name: 'AppError',
-          message: `CRMGrow answered the webhook subscription without a usable subscription id (HTTP ${status}; its answer: ${shown}). The subscription may exist in CRMGrow all the same, and Zapier could not remove it when the Zap is turned off. Contact CRMGrow support with this message before you turn the Zap on again, so events are not delivered twice.`,
+          message: `CRMGrow answered POST /${name}/api/outbound/subscribe without confirming it (no usable id; its answer: ${shown}). The subscription may exist in CRMGrow all the same, and Zapier could not remove it when the Zap is turned off. Contact CRMGrow support with this message before you turn the Zap on again, so events are not delivered twice.`,
         });
       });
     });
@@ -986,6 +1034,199 @@ describe('the service at its worst, through build.zip as Zapier runs it', () => 
           message: `"${'a'.repeat(79)}…" in "Recipient Email" is not an email address. Map or type an address such as name@example.com, or Jane Doe <name@example.com>.`,
         });
       });
+    });
+  });
+
+  describe('one reading of an answer for every operation (issue 38)', () => {
+    let outcomes: Record<string, Outcome> = {};
+    const targetUrl = 'https://hooks.zapier.com/1';
+    const stored = { subscribeData: { id: 'sub-1' } };
+    const TEST = 'authentication.test';
+    const NOTE_SAMPLE = 'triggers.create_note.operation.performList';
+    /** Send Video from `base`, with this email typed. */
+    const sendTo = (base: string, email = sendVideo.email): object =>
+      event(SEND_VIDEO, base, { inputData: { ...sendVideo, email } });
+
+    beforeAll(async () => {
+      outcomes = await runNamed({
+        unsubscribeObserved: event(UNSUBSCRIBE, 'unsubscribeObserved', stored),
+        unsubscribePage: event(UNSUBSCRIBE, 'unsubscribePage', stored),
+        unsubscribeSuccessFalse: event(UNSUBSCRIBE, 'unsubscribeSuccessFalse', stored),
+        unsubscribeStatusFalse: event(UNSUBSCRIBE, 'statusFalseText', stored),
+        unsubscribe401: event(UNSUBSCRIBE, 'keyIn401', stored),
+        unsubscribe500NotFound: event(UNSUBSCRIBE, 'unsubscribe500NotFound', stored),
+        unsubscribeGateway404: event(UNSUBSCRIBE, 'unsubscribeGateway404', stored),
+        unsubscribeRoute404: event(UNSUBSCRIBE, 'unsubscribeRoute404', stored),
+        subscribeRefused: event(SUBSCRIBE, 'subscribeRefused', { targetUrl }),
+        subscribeEnvelope: event(SUBSCRIBE, 'subscribeEnvelope', { targetUrl }),
+        subscribeEnvelopeId: event(SUBSCRIBE, 'subscribeEnvelopeId', { targetUrl }),
+        testOk: event(TEST, 'ok'),
+        testEnvelope: event(TEST, 'testEnvelope'),
+        testInvalidSignature: event(TEST, 'testInvalidSignature'),
+        testEmpty: event(TEST, 'testEmpty'),
+        testInvalidUser: event(TEST, 'testInvalidUser'),
+        sampleEnvelope: event(NOTE_SAMPLE, 'sampleEnvelope'),
+        statusTrueUpper: sendTo('statusTrueUpper'),
+        statusOne: sendTo('statusOne'),
+        queued: sendTo('queued'),
+        utf16Poll: event(POLL, 'utf16Poll'),
+        utf16Send: sendTo('utf16Send'),
+        invisibleEmail: sendTo('invisibleEmail', '\u200Bjane.\u200Bdoe@example.com\u2060'),
+        mailtoEmail: sendTo('mailtoEmail', 'mailto:jane.doe@example.com?subject=Hi'),
+      });
+    });
+
+    /** The requests a case received, as method and URL. */
+    const requests = (base: string): string[] =>
+      server.received(base).map((r) => `${r.method} ${r.url}`);
+    const MAY_HAVE =
+      'The email may have gone through: check in CRMGrow before you run this step again. Zapier does not retry it by itself, so nothing is done twice.';
+
+    describe('unsubscribe: removed only when CRMGrow confirms it or says the subscription is gone', () => {
+      it('the service\'s observed 201 {"status":true} is a removal, sent once as DELETE ?id=', () => {
+        expect(outcomes.unsubscribeObserved).toMatchObject({
+          ok: true,
+          results: { id: 'sub-1', outcome: 'unsubscribed' },
+        });
+        expect(requests('unsubscribeObserved')).toEqual([
+          'DELETE /api/outbound/unsubscribe?id=sub-1',
+        ]);
+        const [request] = server.received('unsubscribeObserved');
+        expect(request?.headers.authorization).toBe(API_KEY);
+        expect(request?.headers['content-type']).toBeUndefined();
+      });
+
+      it('a 200 page is not a removal', () => {
+        expect(failure(outcomes.unsubscribePage)).toEqual({
+          name: 'AppError',
+          message:
+            'CRMGrow answered DELETE /unsubscribePage/api/outbound/unsubscribe without confirming it (no "status": true; its answer: <html><body>Subscription removed</body></html>), so it is not taken as done. Try again in a few minutes; if it keeps happening, contact CRMGrow support with this message.',
+        });
+      });
+
+      it.each([
+        ['unsubscribeSuccessFalse', 'CRMGrow said "could not delete"'],
+        ['unsubscribeStatusFalse', 'its answer: {"status":"false"}'],
+      ])('%s is a refusal quoting the service', (name, said) => {
+        expect(failure(outcomes[name])).toEqual({
+          name: 'AppError',
+          message: `CRMGrow answered that the request failed (${said}). Nothing was reported as done. If it keeps happening, contact CRMGrow support with this message.`,
+        });
+      });
+
+      it('a 401 asks to reconnect; a 500 saying "does not exist" is a server error', () => {
+        expect(failure(outcomes.unsubscribe401).name).toBe('ExpiredAuthError');
+        expect(failure(outcomes.unsubscribe500NotFound)).toEqual({
+          name: 'AppError',
+          message:
+            'CRMGrow had a server error on DELETE /unsubscribe500NotFound/api/outbound/unsubscribe (HTTP 500: "Webhook does not exist"). This is often temporary: try again in a few minutes. If it keeps happening, contact CRMGrow support.',
+        });
+      });
+
+      it.each(['unsubscribeGateway404', 'unsubscribeRoute404'])(
+        '%s is a missing route, not a subscription gone',
+        (name) => {
+          expect(failure(outcomes[name])).toEqual({
+            name: 'AppError',
+            message: `CRMGrow has no endpoint at DELETE /${name}/api/outbound/unsubscribe (HTTP 404). Contact CRMGrow support and mention this method and path.`,
+          });
+        },
+      );
+    });
+
+    describe('subscribe: an id from a confirming answer only, bare or in an envelope', () => {
+      it('an error beside an id stores nothing and fails quoting the service', () => {
+        expect(failure(outcomes.subscribeRefused)).toEqual({
+          name: 'AppError',
+          message:
+            'CRMGrow answered that the request failed (CRMGrow said "Invalid action"). Nothing was reported as done. If it keeps happening, contact CRMGrow support with this message.',
+        });
+        const [request] = server.received('subscribeRefused');
+        expect(request?.body.toString('utf8')).toBe(
+          JSON.stringify({ hookUrl: targetUrl, action: 'add_contact' }),
+        );
+        expect(requests('subscribeRefused')).toEqual(['POST /api/outbound/subscribe']);
+      });
+
+      it.each([
+        ['subscribeEnvelope', '6613c0ffee0000000000a005'],
+        ['subscribeEnvelopeId', '6613c0ffee0000000000a006'],
+      ])('%s keeps the id inside "data"', (name, id) => {
+        expect(outcomes[name]).toMatchObject({ ok: true });
+        expect(outcomes[name]?.results).toEqual({ id });
+      });
+    });
+
+    describe('the connection test passes only on a list', () => {
+      it.each(['testOk', 'testEnvelope'])('%s: a list, bare or in an envelope, passes', (name) => {
+        expect(outcomes[name]).toMatchObject({ ok: true, results: { ok: true } });
+      });
+
+      it('each test is one GET /api/template with the key', () => {
+        expect(requests('testEnvelope')).toEqual(['GET /api/template']);
+        expect(server.received('testEnvelope')[0]?.headers.authorization).toBe(API_KEY);
+      });
+
+      it('a 200 of {} fails: nothing shows the key works', () => {
+        expect(failure(outcomes.testEmpty)).toEqual({
+          name: 'AppError',
+          message:
+            'CRMGrow answered GET /testEmpty/api/template without confirming it (no list; its answer: {}), so it is not taken as done. Try again in a few minutes; if it keeps happening, contact CRMGrow support with this message.',
+        });
+      });
+
+      it.each([
+        ['testInvalidSignature', 'invalid signature'],
+        ['testInvalidUser', 'invalid_user'],
+      ])('%s: a 200 refusing the key asks to reconnect', (name, said) => {
+        expect(failure(outcomes[name])).toEqual({
+          name: 'ExpiredAuthError',
+          message: `CRMGrow refused the API key (HTTP 200; CRMGrow said "${said}"). Copy your current API key from CRMGrow and reconnect your CRMGrow account in Zapier.`,
+        });
+      });
+    });
+
+    it('a sample in a {"data": [...]} envelope gives its items', () => {
+      const items = itemsOf(outcomes.sampleEnvelope);
+      expect(items).toHaveLength(1);
+      expect(items[0]).toMatchObject({
+        id: '6601a3f9c2d4e50013b7e9a1',
+        title: 'Call recap',
+        contacts: [JANE_CONTACT],
+      });
+      expect(requests('sampleEnvelope')).toEqual(['GET /api/outbound/perform']);
+      expect(server.received('sampleEnvelope')[0]?.headers.action).toBe('create_note');
+    });
+
+    it.each([
+      ['statusTrueUpper', 200, '{"status":"TRUE"}'],
+      ['statusOne', 200, '{"status":1}'],
+      ['queued', 202, '{"status":"queued"}'],
+    ])(
+      'a send answered %s (HTTP %i) may have gone through, and is sent once',
+      (name, _s, shown) => {
+        expect(failure(outcomes[name])).toEqual({
+          name: 'AppError',
+          message: `CRMGrow answered POST /${name}/api/send-video without confirming it (no "status": true; its answer: ${shown}), so this step does not report it as done. ${MAY_HAVE}`,
+        });
+        expect(requests(name)).toEqual(['POST /api/send-video']);
+      },
+    );
+
+    it('a UTF-16 answer with a byte-order mark is read: a poll, and a confirmed send', () => {
+      expect(itemsOf(outcomes.utf16Poll)).toEqual([{ id: VIDEO, title: 'Café tour' }]);
+      expect(outcomes.utf16Send).toMatchObject({
+        ok: true,
+        results: { status: true, email: sendVideo.email },
+      });
+    });
+
+    it('an email with invisible characters or a mailto: link sends the address alone', () => {
+      for (const name of ['invisibleEmail', 'mailtoEmail']) {
+        expect(outcomes[name]).toMatchObject({ ok: true, results: { email: sendVideo.email } });
+        const sent = server.received(name).map((r) => `${r.method} ${r.url} ${r.body.toString()}`);
+        expect(sent).toEqual([`POST /api/send-video ${JSON.stringify(sendVideo)}`]);
+      }
     });
   });
 

@@ -63,6 +63,49 @@ describe('authentication', () => {
     expect(userMessage(error)).toContain('"invalid signature"');
   });
 
+  it.each([
+    ['a bare list', TEMPLATES],
+    ['an empty list', []],
+    ['a { "data": [...] } envelope', { status: true, data: TEMPLATES }],
+  ])('passes on %s: a list shows the key works', async (_what, answer) => {
+    nock('https://api.crmgrow.com').get('/api/template').reply(200, answer);
+    expect(await appTester(authentication.test, bundleWith())).toEqual({ ok: true });
+  });
+
+  it.each([
+    ['{}', {}],
+    ['{"status":true}', { status: true }],
+    ['{"data":{"id":"x"}}', { data: { id: 'x' } }],
+  ])('fails on a 200 of %s: no list, so the key is not shown to work', async (shown, answer) => {
+    nock('https://api.crmgrow.com').get('/api/template').reply(200, answer);
+    const error = await failureOf(appTester(authentication.test, bundleWith()));
+    expect(JSON.parse(error.message)).toEqual({
+      message: `CRMGrow answered GET /api/template without confirming it (no list; its answer: ${shown}), so it is not taken as done. Try again in a few minutes; if it keeps happening, contact CRMGrow support with this message.`,
+      code: 'unconfirmed',
+      status: 200,
+    });
+  });
+
+  it.each([
+    ['invalid signature', { error: 'invalid signature' }],
+    ['invalid_user', { status: false, error: 'invalid_user' }],
+  ])('asks to reconnect on a 200 saying "%s"', async (said, answer) => {
+    nock('https://api.crmgrow.com').get('/api/template').reply(200, answer);
+    const error = await failureOf(appTester(authentication.test, bundleWith()));
+    expect(error.name).toBe('ExpiredAuthError');
+    expect(userMessage(error)).toBe(
+      `CRMGrow refused the API key (HTTP 200; CRMGrow said "${said}"). Copy your current API key from CRMGrow and reconnect your CRMGrow account in Zapier.`,
+    );
+  });
+
+  it('fails on a 200 saying another error, quoting it', async () => {
+    nock('https://api.crmgrow.com').get('/api/template').reply(200, { error: 'Plan expired' });
+    const error = await failureOf(appTester(authentication.test, bundleWith()));
+    expect(userMessage(error)).toBe(
+      'CRMGrow answered that the request failed (CRMGrow said "Plan expired"). Nothing was reported as done. If it keeps happening, contact CRMGrow support with this message.',
+    );
+  });
+
   it('fails clearly, without a request, when no key is connected', async () => {
     const error = await failureOf(appTester(authentication.test, { authData: {} }));
     expect(error.name).toBe('ExpiredAuthError');

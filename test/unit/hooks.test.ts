@@ -157,6 +157,11 @@ describe.each(keysOf('hook'))('%s', (action) => {
       expect(await appTester(op.list, bundleWith())).toEqual([sample]);
     });
 
+    it('reads a { "data": [...] } envelope, as the lists do', async () => {
+      performListApi(action).reply(200, { status: true, data: [event.payload] });
+      expect(await appTester(op.list, bundleWith())).toEqual([sample]);
+    });
+
     it('leaves out what is not an object', async () => {
       performListApi(action).reply(201, [null, 'x', 5, [], event.payload]);
       expect(await appTester(op.list, bundleWith())).toEqual([sample]);
@@ -194,14 +199,15 @@ describe('performSubscribe, whatever the action', () => {
     });
   });
 
-  /** The message for an answer with no usable id: `shown` is the answer's first 80 characters. */
+  /** The message for an answer with no usable id: `shown` is the answer's first 200 characters. */
   const unconfirmed = (status: number, shown: string): unknown => ({
     message:
-      'CRMGrow answered the webhook subscription without a usable subscription id ' +
-      `(HTTP ${status}; its answer: ${shown}). The subscription may exist in CRMGrow all the ` +
+      'CRMGrow answered POST /api/outbound/subscribe without confirming it (no usable id; ' +
+      `its answer: ${shown}). The subscription may exist in CRMGrow all the ` +
       'same, and Zapier could not remove it when the Zap is turned off. Contact CRMGrow support ' +
       'with this message before you turn the Zap on again, so events are not delivered twice.',
     code: 'subscription_unconfirmed',
+    status,
   });
 
   it.each([
@@ -237,18 +243,36 @@ describe('performSubscribe, whatever the action', () => {
     expect(JSON.parse(error.message)).toEqual(unconfirmed(204, 'an empty body'));
   });
 
-  it('an HTML 200 is an error quoting its first 80 characters, trimmed', async () => {
-    const html =
-      '\n  <!DOCTYPE html><html><head><title>CRMGrow</title></head><body><p>Welcome back to CRMGrow</p></body></html>';
-    subscribeApi('create_note').reply(200, html, { 'Content-Type': 'text/html' });
+  it('an HTML 200 is an error quoting its first 200 characters, trimmed', async () => {
+    const page = `<!DOCTYPE html><html><body><p>${'Welcome back to CRMGrow. '.repeat(10)}</p></body></html>`;
+    subscribeApi('create_note').reply(200, `\n  ${page}`, { 'Content-Type': 'text/html' });
     const error = await failureOf(appTester(op.subscribe, subscribeBundle()));
     expect(error.name).toBe('AppError');
-    expect(JSON.parse(error.message)).toEqual(
-      unconfirmed(
-        200,
-        '<!DOCTYPE html><html><head><title>CRMGrow</title></head><body><p>Welcome back to…',
-      ),
-    );
+    expect(JSON.parse(error.message)).toEqual(unconfirmed(200, `${page.slice(0, 200)}…`));
+  });
+
+  it.each([
+    ['a data envelope with _id', { status: true, data: { _id: '6613c0ffee0000000000a005' } }],
+    ['a data envelope with id', { data: { id: '6613c0ffee0000000000a005', hookUrl: TARGET_URL } }],
+  ])('reads the id from %s, as the lists read theirs', async (_what, answer) => {
+    subscribeApi('create_note').reply(201, answer);
+    expect(await appTester(op.subscribe, subscribeBundle())).toEqual({
+      id: '6613c0ffee0000000000a005',
+    });
+  });
+
+  it.each([
+    ['an error beside the id', { id: 'abc', error: 'Invalid action' }, 'Invalid action'],
+    ['"success": false', { _id: 'abc', success: false, message: 'Quota' }, 'Quota'],
+    ['"status": false', { id: 'abc', status: false, error: 'Bad hookUrl' }, 'Bad hookUrl'],
+  ])('an answer with %s stores nothing and fails quoting the service', async (_w, answer, said) => {
+    subscribeApi('create_note').reply(201, answer);
+    const error = await failureOf(appTester(op.subscribe, subscribeBundle()));
+    expect(JSON.parse(error.message)).toEqual({
+      message: `CRMGrow answered that the request failed (CRMGrow said "${said}"). Nothing was reported as done. If it keeps happening, contact CRMGrow support with this message.`,
+      code: 'service_failure',
+      status: 201,
+    });
   });
 
   it('an answer echoing the key shows it as [API key]', async () => {
@@ -289,13 +313,12 @@ describe('performUnsubscribe, whatever the action', () => {
   it.each([
     [404, { status: false, error: 'Not found' }],
     [410, { status: false }],
-    [404, {}],
+    [410, {}],
     [200, { status: false, error: 'Subscription not found' }],
     [400, { status: false, error: 'Subscription not found' }],
     [400, { message: 'No such subscription' }],
-    [500, { msg: 'Webhook does not exist' }],
+    [404, { msg: 'Webhook does not exist' }],
     [201, { status: true, message: 'subscription NOT FOUND' }],
-    [400, { status: false, error: 'NotFoundError' }],
   ])('a JSON %i answering %j is "already gone", and logged', async (status, body) => {
     unsubscribeApi('abc').reply(status, body);
     let result: unknown;
@@ -323,6 +346,39 @@ describe('performUnsubscribe, whatever the action', () => {
         'support and mention this method and path.',
       code: 'endpoint_not_found',
       status: 404,
+    });
+  });
+
+  // Never "gone": Zapier would forget a subscription the service keeps posting to.
+  it.each([
+    [401, { status: false, error: 'invalid signature' }, 'ExpiredAuthError', undefined],
+    [500, { msg: 'Webhook does not exist' }, 'AppError', 'server_error'],
+    [404, { message: 'Not Found' }, 'AppError', 'endpoint_not_found'],
+    [404, { error: 'Cannot DELETE /api/outbound/unsubscribe' }, 'AppError', 'endpoint_not_found'],
+    [404, {}, 'AppError', 'request_refused'],
+    [400, { status: false, error: 'NotFoundError' }, 'AppError', 'request_refused'],
+    [200, { success: false, error: 'could not delete' }, 'AppError', 'service_failure'],
+    [200, { status: 'false' }, 'AppError', 'service_failure'],
+    [200, { status: 'TRUE' }, 'AppError', 'unconfirmed'],
+  ])('a %i answering %j is no removal: %s %s', async (status, body, name, code) => {
+    unsubscribeApi('abc').reply(status, body);
+    const error = await failureOf(appTester(op.unsubscribe, unsubscribeBundle({ id: 'abc' })));
+    expect(error.name).toBe(name);
+    if (code) expect(JSON.parse(error.message)).toMatchObject({ code, status });
+  });
+
+  it('a 200 page is no removal: it is not taken as done', async () => {
+    unsubscribeApi('abc').reply(200, '<html><body>OK</body></html>', {
+      'Content-Type': 'text/html',
+    });
+    const error = await failureOf(appTester(op.unsubscribe, unsubscribeBundle({ id: 'abc' })));
+    expect(JSON.parse(error.message)).toEqual({
+      message:
+        'CRMGrow answered DELETE /api/outbound/unsubscribe without confirming it (no "status": ' +
+        'true; its answer: <html><body>OK</body></html>), so it is not taken as done. Try again ' +
+        'in a few minutes; if it keeps happening, contact CRMGrow support with this message.',
+      code: 'unconfirmed',
+      status: 200,
     });
   });
 

@@ -260,7 +260,7 @@ describe('the shared error layer', () => {
     expect(error.name).toBe('AppError');
     expect(userMessage(error)).toBe(
       'CRMGrow answered that the request failed (CRMGrow said "Send error"). Nothing was reported as ' +
-        'done; check the values this step sends and try again.',
+        'done. If it keeps happening, contact CRMGrow support with this message.',
     );
   });
 
@@ -352,7 +352,8 @@ describe('the shared error layer', () => {
   it.each([
     [{ code: 'ECONNRESET' }, 'the connection was reset'],
     [{ code: 'EPIPE' }, 'the connection was closed'],
-    [{ type: 'system', code: 'ERR_STREAM_PREMATURE_CLOSE' }, 'no whole answer came back'],
+    [{ type: 'system', code: 'ERR_STREAM_PREMATURE_CLOSE' }, 'it closed with the answer cut short'],
+    [{ type: 'system', code: 'ERR_SOMETHING_ELSE' }, 'no whole answer came back'],
   ])('a write whose connection breaks (%j) may have happened', (cause, reason) => {
     const error = networkError(errors, callOf('POST', '/api/send-video', WRITE), cause, false);
     expect(JSON.parse(error.message)).toEqual({
@@ -455,7 +456,6 @@ describe('the shared error layer', () => {
 
   it.each([
     ['{"status":"false"}', 'its answer: {"status":"false"}'],
-    ['{"status":0}', 'its answer: {"status":0}'],
     ['{"success":false,"error":"Quota reached"}', 'CRMGrow said "Quota reached"'],
     ['{"status":true,"error":"Template archived"}', 'CRMGrow said "Template archived"'],
   ])('a write answered %s is a failure quoting the service', (content, said) => {
@@ -467,17 +467,24 @@ describe('the shared error layer', () => {
     });
   });
 
-  it.each([['[]'], ['{}'], ['{"ok":true}'], [''], ['<html>OK</html>']])(
-    'a write answered %j is not confirmed',
-    (content) => {
-      expect(outcome(errorForAnswer(errors, send(), answer(200, content), 'confirmed'))).toEqual({
-        name: 'AppError',
-        message: `CRMGrow answered POST /api/send-video without confirming it (no "status": true; its answer: ${content || 'an empty body'}), so this step does not report it as done. ${MAY_HAVE}`,
-        code: 'unconfirmed',
-        status: 200,
-      });
-    },
-  );
+  it.each([
+    ['[]'],
+    ['{}'],
+    ['{"ok":true}'],
+    [''],
+    ['<html>OK</html>'],
+    ['{"status":0}'],
+    ['{"status":1}'],
+    ['{"status":"TRUE"}'],
+    ['{"status":"queued"}'],
+  ])('a write answered %j is not confirmed', (content) => {
+    expect(outcome(errorForAnswer(errors, send(), answer(200, content), 'confirmed'))).toEqual({
+      name: 'AppError',
+      message: `CRMGrow answered POST /api/send-video without confirming it (no "status": true; its answer: ${content || 'an empty body'}), so this step does not report it as done. ${MAY_HAVE}`,
+      code: 'unconfirmed',
+      status: 200,
+    });
+  });
 
   it.each([
     [400, '{"status":false,"error":"Invalid email address"}'],
@@ -676,7 +683,7 @@ describe('the shared error layer', () => {
       });
       expect(userMessage(await failureOf(run()))).toBe(
         'CRMGrow answered that the request failed (CRMGrow said "Plan expired"). Nothing was ' +
-          'reported as done; check the values this step sends and try again.',
+          'reported as done. If it keeps happening, contact CRMGrow support with this message.',
       );
     });
 

@@ -2,6 +2,8 @@
 // rules as tables: their order is written out here, once, as the reader of
 // src/http/errors.ts should find it.
 import nock from 'nock';
+import http from 'node:http';
+import https from 'node:https';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { errors, type Bundle, type RawHttpResponse, type ZObject } from 'zapier-platform-core';
@@ -11,6 +13,7 @@ import {
   decoded,
   requestOf,
   settingsOf,
+  watchingAgent,
   type ApiAnswer,
   type Received,
 } from '../../src/http/client';
@@ -21,9 +24,11 @@ import {
   errorForAnswer,
   NETWORK_RULES,
   networkError,
+  serviceText,
   type CallContext,
 } from '../../src/http/errors';
 import { isInexactInteger, parseJson, parseJsonExact, toJson } from '../../src/http/json';
+import { closeServer, listenOnLoopback } from '../../sandbox/http';
 import { appTester, failureOf } from '../support/app';
 
 const KEY = 'k3y-for-the-steps-0001';
@@ -256,6 +261,7 @@ describe("step 3: the exchange, through core's z.request", () => {
     data: { status: true, data: [] },
     content: LIST,
     contentType: JSON_TYPE,
+    gone: false,
   };
 
   it('an answer of exactly the cap is read', async () => {
@@ -307,6 +313,140 @@ describe("step 3: the exchange, through core's z.request", () => {
   });
 });
 
+describe('an answer cut short when the connection closes', () => {
+  const saved = { ...process.env };
+  let server: http.Server;
+  let base = '';
+  /** What the server writes: a Content-Length of 100, then `sent`, then it closes or ends. */
+  let answer: (res: http.ServerResponse) => void = () => undefined;
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => answer(res));
+    });
+    base = await listenOnLoopback(server);
+    // Node's own http for these: nock's stand-in sockets never reach the agent.
+    nock.restore();
+  });
+  afterAll(async () => {
+    nock.activate();
+    await closeServer(server);
+  });
+  beforeEach(() => {
+    process.env.BASE_URL = base;
+    // Far off: what ends these exchanges is the connection, never the deadline.
+    process.env.REQUEST_DEADLINE_MS = '20000';
+  });
+  afterEach(() => {
+    process.env = { ...saved };
+  });
+
+  const cutShort = (res: http.ServerResponse): void => {
+    res.writeHead(200, { 'Content-Type': JSON_TYPE, 'Content-Length': '100' });
+    res.write('{"status":tr');
+    setImmediate(() => res.socket?.destroy());
+  };
+
+  it('a read fails at once as a broken connection', async () => {
+    answer = cutShort;
+    const error = await failureOf(
+      appTester(
+        (z: ZObject, bundle: Bundle) => callApi(z, bundle, ENDPOINTS.listVideos),
+        bundleOf(KEY),
+      ),
+    );
+    expect(JSON.parse(error.message)).toEqual({
+      message: `The connection to CRMGrow at ${new URL(base).host} broke before its answer to GET /api/video came (it closed with the answer cut short). Try again in a few minutes.`,
+      code: 'network_error',
+    });
+  });
+
+  it('a write may have gone through', async () => {
+    answer = cutShort;
+    const error = await failureOf(
+      appTester(
+        (z: ZObject, bundle: Bundle) =>
+          callApi(z, bundle, ENDPOINTS.addNote, { body: { email: 'a@b.co', content: 'x' } }),
+        bundleOf(KEY),
+      ),
+    );
+    expect(JSON.parse(error.message)).toEqual({
+      message: `The connection to CRMGrow at ${new URL(base).host} broke before its answer to POST /api/note came (it closed with the answer cut short). The note may have gone through: check in CRMGrow before you run this step again. Zapier does not retry it by itself, so nothing is done twice.`,
+      code: 'outcome_unknown',
+    });
+  });
+
+  it.each([
+    [
+      'a whole answer, then a closed connection, is not',
+      (res: http.ServerResponse) => {
+        res.writeHead(200, { 'Content-Length': '2', Connection: 'close' });
+        res.end('[]');
+      },
+      0,
+    ],
+    ['an answer cut short is, once', cutShort, 1],
+  ])('the agent tells a cut-short answer: %s', async (_what, behaviour, calls) => {
+    answer = behaviour;
+    const told = jest.fn();
+    const url = new URL(base);
+    await new Promise<void>((done) => {
+      http.get(url, { agent: watchingAgent(url, told) }, (res) => {
+        res.resume();
+        res.on('close', () => setImmediate(done));
+      });
+    });
+    expect(told).toHaveBeenCalledTimes(calls);
+  });
+
+  it('the deadline passed is late, not cut short, though the connection then closes', async () => {
+    process.env.REQUEST_DEADLINE_MS = '300';
+    answer = (res) => {
+      res.writeHead(200, { 'Content-Type': JSON_TYPE, 'Content-Length': '100' });
+      res.write('[');
+    };
+    const error = await failureOf(
+      appTester(
+        (z: ZObject, bundle: Bundle) => callApi(z, bundle, ENDPOINTS.listVideos),
+        bundleOf(KEY),
+      ),
+    );
+    expect(JSON.parse(error.message)).toMatchObject({ code: 'timeout' });
+  });
+
+  it('a whole answer, then a closed connection, is read', async () => {
+    answer = (res) => {
+      res.writeHead(200, { 'Content-Type': JSON_TYPE, 'Content-Length': '2', Connection: 'close' });
+      res.end('[]');
+    };
+    const read = await appTester(
+      (z: ZObject, bundle: Bundle) => callApi(z, bundle, ENDPOINTS.listVideos),
+      bundleOf(KEY),
+    );
+    expect(read).toEqual({
+      status: 200,
+      data: [],
+      content: '[]',
+      contentType: JSON_TYPE,
+      gone: false,
+    });
+  });
+});
+
+describe('watchingAgent', () => {
+  it.each([
+    ['http:', http.Agent],
+    ['https:', https.Agent],
+  ])('for %s is an agent of that protocol, of its own', (protocol, kind) => {
+    const url = new URL(`${protocol}//api.example.com/`);
+    const agent = watchingAgent(url, () => undefined);
+    expect(agent).toBeInstanceOf(kind);
+    expect(agent).not.toBe(watchingAgent(url, () => undefined));
+    expect(agent).not.toBe(protocol === 'http:' ? http.globalAgent : https.globalAgent);
+  });
+});
+
 describe('decoded: the text of an answer, in the charset it names', () => {
   // TextDecoder would drop a BOM: UTF-8 is read one way, whatever names it, or nothing.
   const BOM_CAFE = Buffer.from('\uFEFFCafé', 'utf8');
@@ -325,6 +465,33 @@ describe('decoded: the text of an answer, in the charset it names', () => {
   });
 
   const CAFE_LATIN1 = Buffer.from([0x43, 0x61, 0x66, 0xe9]);
+
+  /** `{"title":"Café"}` in UTF-16 with its byte-order mark, in either byte order. */
+  const utf16 = (order: 'le' | 'be'): Buffer => {
+    const little = Buffer.from('\uFEFF{"title":"Café"}', 'utf16le');
+    return order === 'le' ? little : Buffer.from(little).swap16();
+  };
+
+  it.each([
+    ['le', 'application/json'],
+    ['be', 'application/json; charset=utf-8'],
+    ['le', undefined],
+    ['be', 'text/plain; charset=latin1'],
+  ])(
+    'reads UTF-16 (%s) by its byte-order mark, whatever %s says, the mark taken off',
+    (order, type) => {
+      expect(decoded(utf16(order as 'le' | 'be'), type)).toBe('{"title":"Café"}');
+    },
+  );
+
+  it.each([
+    [[0xff, 0x61], 'ÿa'],
+    [[0x61, 0xfe], 'aþ'],
+    [[0xfe, 0x61], 'þa'],
+    [[0x61, 0xff], 'aÿ'],
+  ])('reads %j as latin-1 named: half a mark is no mark', (bytes, text) => {
+    expect(decoded(Buffer.from(bytes), 'text/plain; charset=latin1')).toBe(text);
+  });
 
   it.each([
     'text/plain; charset=ISO-8859-1',
@@ -397,7 +564,6 @@ describe('step 4: the answer', () => {
       errors,
       call,
       'confirmed',
-      {},
       received(200, `{"status":true,"echo":"${KEY}"}`, { 'content-type': 'application/json' }),
       KEY,
     );
@@ -406,15 +572,33 @@ describe('step 4: the answer', () => {
       data: { status: true, echo: '[API key]' },
       content: '{"status":true,"echo":"[API key]"}',
       contentType: 'application/json',
+      gone: false,
     });
   });
 
-  it("the caller's accept comes first; then the rules, whose errors are complete", () => {
-    const gone = received(404, '{"error":"gone"}');
-    expect(answerOf(errors, call, 'any', { accept: () => true }, gone, KEY).status).toBe(404);
+  it.each([
+    ['unsubscribed', 410, '{}', true],
+    ['unsubscribed', 200, '{"status":false,"error":"Subscription not found"}', true],
+    ['unsubscribed', 201, '{"status":true}', false],
+    ['json', 201, '{"status":true,"message":"Subscription not found"}', false],
+  ])(
+    'under the %s rule, HTTP %i %s passes the rules, said to be gone: %p',
+    (rule, status, body, gone) => {
+      const answer = answerOf(errors, call, rule as AnswerRule, received(status, body), KEY);
+      expect(answer).toEqual({
+        status,
+        data: JSON.parse(body),
+        content: body,
+        contentType: '',
+        gone,
+      });
+    },
+  );
+
+  it('the rules alone judge, and their errors are complete', () => {
     let thrown: unknown;
     try {
-      answerOf(errors, call, 'confirmed', {}, received(401, '{"error":"jwt malformed"}'), KEY);
+      answerOf(errors, call, 'unsubscribed', received(401, '{"error":"jwt malformed"}'), KEY);
     } catch (error) {
       thrown = error;
     }
@@ -494,11 +678,11 @@ describe('the error rules: each row, in the order tried, with one answer it cove
       'ThrottledError',
     ],
     [
-      '404 with a page: the service has no such route',
+      '404 with a page, Express\'s "Cannot DELETE /…" or a bare "Not Found": the service has no such route',
       404,
-      '<pre>Cannot GET</pre>',
-      'text/html',
-      'json',
+      '{"error":"Cannot DELETE /api/outbound/unsubscribe"}',
+      JSON_TYPE,
+      'unsubscribed',
       'AppError endpoint_not_found',
       'AppError endpoint_not_found',
     ],
@@ -530,6 +714,15 @@ describe('the error rules: each row, in the order tried, with one answer it cove
       'AppError outcome_unknown',
     ],
     [
+      'the subscription to remove does not exist (a JSON 410, a 404 in the service\'s error shape, its "not found"): gone',
+      410,
+      '{}',
+      JSON_TYPE,
+      'unsubscribed',
+      'no error',
+      'no error',
+    ],
+    [
       "any other 4xx: refused, in the service's words where it gave some",
       400,
       '{"error":"Bad"}',
@@ -548,31 +741,31 @@ describe('the error rules: each row, in the order tried, with one answer it cove
       'AppError unexpected_status',
     ],
     [
-      'a 2xx that says it failed ("status" not true where it must be, "success": false, an "error"; elsewhere "status": false)',
+      'a 2xx that says no ("status": false or "false", "success": false, an "error"), whatever the endpoint',
       200,
-      '{"status":false}',
+      '{"id":"abc","error":"Invalid action"}',
       JSON_TYPE,
-      'json',
+      'subscribed',
       'AppError service_failure',
       'AppError service_failure',
     ],
     [
-      'a 2xx without "status": true, where it must have one',
+      'a 2xx that is not JSON, where a read needs JSON or a list',
       200,
-      '{}',
+      'OK',
+      'text/plain',
+      'list',
+      'AppError invalid_response',
+      'AppError invalid_response',
+    ],
+    [
+      'a 2xx that neither says no nor holds what the endpoint\'s rule needs ("status": "TRUE", 1, "queued"; no id; no list)',
+      202,
+      '{"status":"queued"}',
       JSON_TYPE,
       'confirmed',
       'AppError unconfirmed',
       'AppError unconfirmed',
-    ],
-    [
-      'a 2xx that is not JSON, where JSON is needed',
-      200,
-      'OK',
-      'text/plain',
-      'json',
-      'AppError invalid_response',
-      'AppError invalid_response',
     ],
   ];
 
@@ -587,8 +780,9 @@ describe('the error rules: each row, in the order tried, with one answer it cove
       const fields = covers.startsWith('5xx for a sent id') ? { fields: [idField] } : {};
       const reading = { ...base, method: 'GET', ...fields };
       const writing = { ...base, effect: 'the email', ...fields };
+      const text = serviceText(answer);
       const first = ANSWER_RULES.findIndex(({ when }) =>
-        when({ errors, call: reading, where: 'GET /api/x', answer, status, text: undefined, rule }),
+        when({ errors, call: reading, where: 'GET /api/x', answer, status, text, rule }),
       );
       expect(ANSWER_RULES[first]?.covers).toBe(covers);
       expect(kindOf(errorForAnswer(errors, reading, answer, rule))).toBe(read);
@@ -630,8 +824,18 @@ describe('the error rules: each row, in the order tried, with one answer it cove
     ['{"status":true,"error":""}', 'no error'],
     ['{"status":true,"error":" \\n "}', 'no error'],
     ['{"status":true,"error":null}', 'no error'],
+    ['{"success":"false"}', 'AppError service_failure'],
+    ['{"error":{"message":"Bad"}}', 'AppError service_failure'],
     ['{}', 'AppError unconfirmed'],
     ['{"error":""}', 'AppError unconfirmed'],
+    ['{"error":{"message":" "}}', 'AppError unconfirmed'],
+    ['{"error":{}}', 'AppError unconfirmed'],
+    ['{"status":"TRUE"}', 'AppError unconfirmed'],
+    ['{"status":"FALSE"}', 'AppError unconfirmed'],
+    ['{"status":1}', 'AppError unconfirmed'],
+    ['{"status":0}', 'AppError unconfirmed'],
+    ['{"status":"queued"}', 'AppError unconfirmed'],
+    ['{"success":true}', 'AppError unconfirmed'],
   ])('where "status": true is needed, a 2xx of %s gives %s', (body, kind) => {
     expect(kindOf(errorForAnswer(errors, base, answerOfRow(200, body), 'confirmed'))).toBe(kind);
   });
@@ -643,7 +847,7 @@ describe('the error rules: each row, in the order tried, with one answer it cove
   ])('an answer shown in a message is trimmed: %j is shown as %s', (content, shown) => {
     const error = errorForAnswer(
       errors,
-      base,
+      { ...base, effect: 'the email' },
       answerOfRow(200, content, 'text/plain'),
       'confirmed',
     );
@@ -657,7 +861,10 @@ describe('the error rules: each row, in the order tried, with one answer it cove
     const logged: string[] = [];
     const reading = { ...base, method: 'GET', log: (line: string) => logged.push(line) };
     const error = errorForAnswer(errors, reading, answerOfRow(status, content, type), rule);
-    const { message } = JSON.parse(error?.message ?? '{"message":""}') as { message: string };
+    const { message } =
+      error?.name === 'AppError'
+        ? (JSON.parse(error.message) as { message: string })
+        : { message: error?.message ?? '' };
     return { kind: kindOf(error), message, logged };
   };
   const HINT =
@@ -723,15 +930,111 @@ describe('the error rules: each row, in the order tried, with one answer it cove
     );
   });
 
-  it('where any JSON will do, a 2xx fails only on "status": false', () => {
-    for (const content of ['{"status":"ok","error":"x","success":false}', '{"status":0}']) {
-      expect(readOf(200, content, JSON_TYPE, 'json').kind).toBe('no error');
-    }
+  it.each([
+    ['{"status":"ok","error":"x"}', 'AppError service_failure'],
+    ['{"success":false}', 'AppError service_failure'],
+    ['{"status":0}', 'no error'],
+    ['{"status":"TRUE"}', 'no error'],
+    ['{}', 'no error'],
+    ['[{"status":false}]', 'no error'],
+  ])('where any JSON will do, a 2xx of %s gives %s: only a no fails', (content, kind) => {
+    expect(readOf(200, content, JSON_TYPE, 'json').kind).toBe(kind);
   });
 
-  it('a read that was not confirmed says the request may have gone through', () => {
-    expect(readOf(200, '{}', JSON_TYPE, 'confirmed').message).toContain(
-      'The request may have gone through: check in CRMGrow before you run this step again.',
+  // [rule, a 2xx body, its outcome on a read (the list) or a write (subscribe)]
+  it.each([
+    ['list', '[]', 'no error'],
+    ['list', '{"status":true,"data":[{"id":"a"}]}', 'no error'],
+    ['list', '{}', 'AppError unconfirmed'],
+    ['list', '{"data":{"id":"a"}}', 'AppError unconfirmed'],
+    ['list', '{"error":"invalid signature"}', 'ExpiredAuthError'],
+    ['list', '{"status":false,"error":"invalid_user"}', 'ExpiredAuthError'],
+    ['subscribed', '{"id":"a"}', 'no error'],
+    ['subscribed', '{"_id":"a"}', 'no error'],
+    ['subscribed', '{"id":7}', 'no error'],
+    ['subscribed', '{"data":{"_id":"a"}}', 'no error'],
+    ['subscribed', '{"status":true,"data":{"id":"a"}}', 'no error'],
+    ['subscribed', '{"id":" "}', 'AppError subscription_unconfirmed'],
+    ['subscribed', '{"id":1.5}', 'AppError subscription_unconfirmed'],
+    ['subscribed', '{"id":9007199254740993}', 'AppError subscription_unconfirmed'],
+    ['subscribed', '{"data":[{"id":"a"}]}', 'AppError subscription_unconfirmed'],
+    ['subscribed', '<p>OK</p>', 'AppError subscription_unconfirmed'],
+    ['subscribed', '{"id":"abc","error":"Invalid action"}', 'AppError service_failure'],
+    ['unsubscribed', '{"status":true}', 'no error'],
+    ['unsubscribed', '{"status":"TRUE"}', 'AppError unconfirmed'],
+    ['unsubscribed', '<p>OK</p>', 'AppError unconfirmed'],
+  ])('under the %s rule, a 2xx of %s gives %s', (rule, content, kind) => {
+    const call = rule === 'subscribed' ? { ...base, effect: 'the subscription' } : base;
+    const answer = answerOfRow(200, content, content.startsWith('<') ? 'text/html' : JSON_TYPE);
+    expect(kindOf(errorForAnswer(errors, call, answer, rule as AnswerRule))).toBe(kind);
+  });
+
+  // What unsubscribe takes for gone, and what it never does: [status, body, outcome].
+  it.each([
+    [404, '{"status":false}', 'no error'],
+    [404, '{"status":false,"error":"Not found"}', 'no error'],
+    [410, '{}', 'no error'],
+    [400, '{"message":"No such subscription"}', 'no error'],
+    [404, '{"error":"Webhook does not exist"}', 'no error'],
+    [200, '{"status":false,"error":"Subscription not found"}', 'no error'],
+    [404, '{"message":"Not Found"}', 'AppError endpoint_not_found'],
+    [404, '{"error":"Cannot DELETE /api/outbound/unsubscribe"}', 'AppError endpoint_not_found'],
+    [404, '{"status":false,"error":"Cannot DELETE /api/x"}', 'AppError endpoint_not_found'],
+    [404, '<pre>Cannot DELETE /api/outbound/unsubscribe</pre>', 'AppError endpoint_not_found'],
+    [404, '{}', 'AppError request_refused'],
+    [410, 'Gone', 'AppError request_refused'],
+    [410, '[]', 'AppError request_refused'],
+    [400, 'Subscription not found', 'AppError request_refused'],
+    [410, '{"error":"Not Found"}', 'no error'],
+    [400, '{"error":"Contact not found"}', 'AppError request_refused'],
+    [400, '{"status":false,"error":"NotFoundError"}', 'AppError request_refused'],
+    [400, '{"error":["Subscription not found"]}', 'AppError request_refused'],
+    [401, '{"error":"Subscription not found"}', 'ExpiredAuthError'],
+    [500, '{"msg":"Webhook does not exist"}', 'AppError server_error'],
+    [503, '{"status":false}', 'ThrottledError'],
+    [200, '{"status":"false"}', 'AppError service_failure'],
+    [200, '{"success":false,"error":"could not delete"}', 'AppError service_failure'],
+  ])('unsubscribing, HTTP %i %s gives %s (no error: gone)', (status, content, kind) => {
+    const type = content.startsWith('<')
+      ? 'text/html'
+      : /^[[{]/.test(content)
+        ? JSON_TYPE
+        : 'text/plain';
+    const answer = answerOfRow(status, content, type);
+    expect(kindOf(errorForAnswer(errors, base, answer, 'unsubscribed'))).toBe(kind);
+  });
+
+  it("a JSON 404 in the service's shape is gone only where a subscription is removed", () => {
+    const answer = answerOfRow(404, '{"status":false,"error":"Not found"}');
+    expect(kindOf(errorForAnswer(errors, base, answer, 'json'))).toBe('AppError request_refused');
+  });
+
+  it.each([
+    [200, '{"error":"jwt expired"}'],
+    [400, '{"status":false,"error":"JWT malformed"}'],
+    [403, '{"status":false,"error":"Invalid user"}'],
+    [200, '{"status":false,"error":"invalid token"}'],
+  ])("HTTP %i %s is the key refused in the service's words: reconnect", (status, content) => {
+    const { error } = JSON.parse(content) as { error: string };
+    expect(readOf(status, content, JSON_TYPE, 'json')).toEqual({
+      kind: 'ExpiredAuthError',
+      message: `CRMGrow refused the API key (HTTP ${status}; CRMGrow said "${error}"). Copy your current API key from CRMGrow and reconnect your CRMGrow account in Zapier.`,
+      logged: [],
+    });
+  });
+
+  it.each([['{"error":"invalid username or template"}'], ['{"error":"Invalid action"}']])(
+    '%s is no refused key',
+    (content) => {
+      expect(readOf(200, content, JSON_TYPE, 'json').kind).toBe('AppError service_failure');
+    },
+  );
+
+  it('a read that was not confirmed says so, and to try again: reading again is safe', () => {
+    expect(readOf(200, '{"status":"TRUE"}', JSON_TYPE, 'unsubscribed').message).toBe(
+      'CRMGrow answered GET /api/send-video without confirming it (no "status": true; its ' +
+        'answer: {"status":"TRUE"}), so it is not taken as done. Try again in a few minutes; if ' +
+        'it keeps happening, contact CRMGrow support with this message.',
     );
   });
 
