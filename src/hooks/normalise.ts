@@ -130,9 +130,9 @@ function* groupsOf(text: string): Generator<string> {
  * The records of groups read while their JSON still fits `limit` bytes (a
  * result could carry no more); the rest are counted, not read, and a note says so.
  */
-function readWithin<T>(
-  groups: Iterable<string>,
-  read: (group: string) => T,
+function readWithin<G, T>(
+  groups: Iterable<G>,
+  read: (group: G) => T,
   limit: number,
   notes: Notes,
   what: string,
@@ -324,20 +324,105 @@ export const MATERIAL_KINDS: readonly MaterialKind[] = Object.values(
 
 export const CUSTOM_FIELDS_KEY = 'custom_fields';
 
-/** The custom fields of `custom`, each as a Zap can map it, while they fit `limit` bytes. */
+const SPACE = /[ \t\n\r]*/y;
+/** Past the JSON white space at `at`. */
+const pastSpace = (text: string, at: number): number => {
+  SPACE.lastIndex = at;
+  SPACE.exec(text);
+  return SPACE.lastIndex;
+};
+
+/** Past the closing quote of the JSON string that opens at `at`; -1 when it does not close. */
+function stringEnd(text: string, at: number): number {
+  for (let quote = text.indexOf('"', at + 1); quote >= 0; quote = text.indexOf('"', quote + 1)) {
+    let slashes = 0;
+    while (text[quote - 1 - slashes] === '\\') slashes++;
+    if (slashes % 2 === 0) return quote + 1;
+  }
+  return -1;
+}
+
+/** A number, true, false or null: up to what ends it. */
+const LITERAL = /[^\s,:{}[\]"]+/y;
+
+/** Past the JSON value that starts at `at`; -1 when none is there. Its content is not checked. */
+function valueEnd(text: string, at: number): number {
+  const first = text[at];
+  if (first === '"') return stringEnd(text, at);
+  if (first !== '{' && first !== '[') {
+    LITERAL.lastIndex = at;
+    return LITERAL.exec(text) ? LITERAL.lastIndex : -1;
+  }
+  let depth = 0;
+  for (let i = at; i < text.length; i++) {
+    const char = text[i];
+    if (char === '"') {
+      i = stringEnd(text, i) - 1;
+      if (i < 0) return -1;
+    } else if (char === '{' || char === '[') {
+      depth++;
+    } else if ((char === '}' || char === ']') && --depth === 0) {
+      return i + 1;
+    }
+  }
+  return -1;
+}
+
+/** Where a member of an object's text is: its key's JSON text, then its value's. */
+type Member = readonly [keyAt: number, keyEnd: number, valueAt: number, valueEnd: number];
+
+/**
+ * The members of a JSON object's text, found one at a time without parsing
+ * them, so that a text of a million fields costs only the fields read.
+ * Throws a SyntaxError where the text is not one object in form.
+ */
+function* membersOf(text: string): Generator<Member> {
+  const notObject = (): SyntaxError => new SyntaxError('not a JSON object');
+  let at = pastSpace(text, 0);
+  if (text[at] !== '{') throw notObject();
+  at = pastSpace(text, at + 1);
+  if (text[at] !== '}') {
+    for (;;) {
+      const keyEnd = text[at] === '"' ? stringEnd(text, at) : -1;
+      const colon = keyEnd < 0 ? -1 : pastSpace(text, keyEnd);
+      if (text[colon] !== ':') throw notObject();
+      const valueAt = pastSpace(text, colon + 1);
+      const end = valueEnd(text, valueAt);
+      if (end < 0) throw notObject();
+      yield [at, keyEnd, valueAt, end];
+      at = pastSpace(text, end);
+      if (text[at] !== ',') break;
+      at = pastSpace(text, at + 1);
+    }
+  }
+  if (text[at] !== '}' || pastSpace(text, at + 1) !== text.length) throw notObject();
+}
+
+/**
+ * The custom fields of additional_field (an object, or its JSON text), each
+ * as a Zap can map it, while they fit `limit` bytes; "" counts as none.
+ * Undefined when it is no JSON object.
+ */
 function customFieldsOf(
-  custom: Readonly<Record<string, unknown>>,
+  value: unknown,
   notes: Notes,
   limit: number,
-): Record<string, unknown> {
-  const fields = readWithin(
-    Object.keys(custom),
-    (name) => [name, customValue(custom[name], notes)] as const,
-    limit,
-    notes,
-    '"additional_field"',
-  );
-  return Object.fromEntries(fields);
+): Record<string, unknown> | undefined {
+  const read = <T>(fields: Iterable<T>, field: (found: T) => readonly [string, unknown]) =>
+    Object.fromEntries(readWithin(fields, field, limit, notes, '"additional_field"'));
+  if (isRecord(value)) {
+    return read(Object.keys(value), (name) => [name, customValue(value[name], notes)]);
+  }
+  if (typeof value !== 'string') return undefined;
+  if (!value.trim()) return {};
+  try {
+    return read(membersOf(value), ([keyAt, keyEnd, valueAt, end]) => [
+      JSON.parse(value.slice(keyAt, keyEnd)) as string,
+      customValue(JSON.parse(value.slice(valueAt, end)), notes),
+    ]);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -357,21 +442,22 @@ export function normalise(
     event.contacts = parseContacts(payload.contact, notes, 'contact', limit);
   }
 
-  const materials: ParsedMaterial[] = [];
+  let materials: ParsedMaterial[] = [];
   for (const { sendKey } of MATERIAL_KINDS) {
     const text = payload[sendKey];
     if (typeof text !== 'string') continue;
     const room = limit - (materials.length > 0 ? bytesOf(materials) : 0);
     const parsed = parseMaterials(text, notes, sendKey, room);
     if (!parsed) notes(`"${sendKey}" was not a bracketed list of materials: kept as sent only.`);
-    materials.push(...(parsed ?? []));
+    materials = materials.concat(parsed ?? []);
   }
   if (MATERIAL_KINDS.some(({ sendKey }) => sendKey in payload)) event.materials = materials;
 
   // Made from additional_field alone: a `custom_fields` the delivery holds is not trusted.
-  const custom = 'additional_field' in payload ? parseCustomFields(payload.additional_field) : {};
+  const custom =
+    'additional_field' in payload ? customFieldsOf(payload.additional_field, notes, limit) : {};
   if (!custom) notes('"additional_field" was not a JSON object: no custom fields were read.');
-  event[CUSTOM_FIELDS_KEY] = customFieldsOf(custom ?? {}, notes, limit);
+  event[CUSTOM_FIELDS_KEY] = custom ?? {};
 
   return { ...event, id: ownId(payload.id) ?? derivedId(payload) };
 }
@@ -719,32 +805,44 @@ const IDENTITY_KEYS: ReadonlySet<string> = new Set(['id', 'email', 'first_name',
 type Container = Record<string, unknown> | unknown[];
 type Cuttable = string | Container;
 
-const hasEntries = (value: object): boolean => {
-  for (const key in value) if (Object.hasOwn(value, key)) return true;
-  return false;
-};
+/**
+ * What can still shrink, given its size as JSON: text of 3 characters or
+ * more (halved, with "…"), a list or an object not empty (more than "[]").
+ */
+const isCuttable = (value: unknown, bytes: number): value is Cuttable =>
+  typeof value === 'string' ? value.length >= 3 : typeof value === 'object' && bytes > 2;
 
-/** What can still shrink: text of 3 characters or more (halved, with "…"), a list or an object not empty. */
-const isCuttable = (value: unknown): value is Cuttable =>
-  typeof value === 'string'
-    ? value.length >= 3
-    : typeof value === 'object' && value !== null && hasEntries(value);
+/** The most bytes a text can take as JSON: each character escaped as \uXXXX, and the quotes. */
+const mostBytesOf = (text: string): number => text.length * 6 + 2;
 
-/** The largest cuttable value among these, the first of equals: its key and size. */
+/**
+ * The largest cuttable value among these, the first of equals, if any is
+ * larger than `floor` bytes: its key and size. `sizeOf` gives a value's size.
+ */
 function largestOf(
   entries: Iterable<readonly [string, unknown]>,
+  floor = 0,
+  sizeOf: (key: string, value: unknown) => number = (_key, value) => bytesOf(value),
 ): { key: string; bytes: number } | undefined {
   let found: { key: string; bytes: number } | undefined;
   for (const [key, value] of entries) {
-    if (!isCuttable(value)) continue;
-    const bytes = bytesOf(value);
-    if (bytes > (found?.bytes ?? 0)) found = { key, bytes };
+    if (typeof value !== 'object' && typeof value !== 'string') continue;
+    // Text too short to be the largest is not measured: most parts of a large object are.
+    const least = found?.bytes ?? floor;
+    if (typeof value === 'string' && mostBytesOf(value) <= least) continue;
+    const bytes = sizeOf(key, value);
+    if (bytes > least && isCuttable(value, bytes)) found = { key, bytes };
   }
   return found;
 }
 
-const entriesOf = (value: Container): Iterable<readonly [string, unknown]> =>
-  Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+function* entriesOf(value: Container): Generator<readonly [string, unknown]> {
+  if (Array.isArray(value)) {
+    for (const [index, entry] of value.entries()) yield [String(index), entry];
+  } else {
+    for (const key in value) if (Object.hasOwn(value, key)) yield [key, value[key]];
+  }
+}
 
 /**
  * A part holding more than this share of a list or an object is cut itself;
@@ -753,19 +851,24 @@ const entriesOf = (value: Container): Iterable<readonly [string, unknown]> =>
 const LARGE_PART = 1 / 16;
 
 /**
- * Where to cut next: the largest value of the item that is not its identity,
- * then, while a part of it is large (see LARGE_PART), its largest part: a
- * custom field inside `custom_fields`. Undefined: nothing left to cut.
+ * Where to cut next: the largest value of the item that is not its identity
+ * (`sizes` holds each value's size), then, while a part of it is large (see
+ * LARGE_PART), its largest part: a custom field inside `custom_fields`.
+ * Undefined: nothing left to cut.
  */
-function nextCut(item: Readonly<Record<string, unknown>>): string[] | undefined {
-  const top = largestOf(Object.entries(item).filter(([key]) => !IDENTITY_KEYS.has(key)));
+function nextCut(
+  item: Readonly<Record<string, unknown>>,
+  sizes: ReadonlyMap<string, number>,
+): string[] | undefined {
+  const candidates = Object.entries(item).filter(([key]) => !IDENTITY_KEYS.has(key));
+  const top = largestOf(candidates, 0, (key) => sizes.get(key) ?? 0);
   if (!top) return undefined;
   const path = [top.key];
   let value = item[top.key];
   let { bytes } = top;
   while (typeof value === 'object' && value !== null) {
-    const part = largestOf(entriesOf(value as Container));
-    if (!part || part.bytes <= bytes * LARGE_PART) break;
+    const part = largestOf(entriesOf(value as Container), bytes * LARGE_PART);
+    if (!part) break;
     path.push(part.key);
     value = (value as Readonly<Record<string, unknown>>)[part.key];
     bytes = part.bytes;
@@ -807,12 +910,19 @@ function cutToFit(
   log: (line: string) => void,
 ): NormalisedEvent {
   let cut = item;
+  // The size of each value, and of the whole, kept as values are cut.
+  const sizes = new Map(Object.entries(item).map(([key, value]) => [key, bytesOf(value)]));
+  let total = bytesOf(item);
   const cutPaths = new Set<string>();
-  while (bytesOf(cut) > budget) {
-    const path = nextCut(cut);
+  while (total > budget) {
+    const path = nextCut(cut, sizes);
     // Only small values left: nothing more can be cut.
     if (path === undefined) break;
     cut = withHalf(cut, path) as NormalisedEvent;
+    const [key = ''] = path;
+    const bytes = bytesOf(cut[key]);
+    total += bytes - (sizes.get(key) ?? 0);
+    sizes.set(key, bytes);
     cutPaths.add(path.join('.'));
   }
   log(

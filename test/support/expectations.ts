@@ -61,6 +61,12 @@ export interface PollingFacts extends CallingFacts {
     /** Every item, in the order its dropdown shows them: A–Z by title. */
     readonly choices: readonly Item[];
   };
+  /**
+   * A list of material: its type word in Material Sent and Material Watched
+   * (a Material Type choice), the send_material key that holds it, and what a
+   * watch with no amount counts as for Minimum Amount, if anything.
+   */
+  readonly material?: { readonly type: string; readonly sendKey: string; readonly blank?: number };
 }
 
 /** A title search over one list. */
@@ -124,6 +130,18 @@ export type OperationFacts = PollingFacts | HookFacts | SearchFacts | SendFacts 
 export const VIDEO_ID = '64b7f0c2a91e3d5f8c2b4a17';
 export const PDF_ID = '64c1a9e73b2d4f6a8e0c5d93';
 export const IMAGE_ID = '64d2e4b18f7a3c9d0e6b2f45';
+
+// ---- What a delivery gives ----
+
+/**
+ * A trigger's result: at most 5 MiB of items (Zapier refuses 6 MiB), an item
+ * too large alone cut to fit, never its identity keys.
+ */
+export const DELIVERY = {
+  resultBudgetBytes: 5 * 1024 * 1024,
+  zapierLimitBytes: 6 * 1024 * 1024,
+  identityKeys: ['id', 'email', 'first_name', 'last_name'],
+} as const;
 
 // ---- Endpoints ----
 
@@ -274,6 +292,7 @@ export const OPERATIONS = {
     endpoint: 'listVideos',
     call: GET('/api/video'),
     outputs: ID_AND_TITLE,
+    material: { type: 'VIDEO', sendKey: 'video' },
     sandbox: {
       choices: [
         { id: '69a381800100000000000003', title: 'How Escrow Works' },
@@ -291,6 +310,7 @@ export const OPERATIONS = {
     endpoint: 'listPdfs',
     call: GET('/api/pdf'),
     outputs: ID_AND_TITLE,
+    material: { type: 'PDF', sendKey: 'pdf' },
     sandbox: {
       choices: [
         { id: '69a381800200000000000001', title: 'Buyer Guide 2026' },
@@ -307,6 +327,7 @@ export const OPERATIONS = {
     endpoint: 'listImages',
     call: GET('/api/image'),
     outputs: ID_AND_TITLE,
+    material: { type: 'IMAGE', sendKey: 'image', blank: 1 },
     sandbox: {
       choices: [
         { id: '69a381800300000000000002', title: 'Just Sold Postcard' },
