@@ -42,6 +42,12 @@ const ignore: Notes = () => undefined;
  */
 export const RESULT_BUDGET_BYTES = 5 * 1024 * 1024;
 
+/**
+ * A part holding more than this share of a list or an object is cut itself;
+ * below it the parts are many and small, and the list or object loses its last half.
+ */
+const LARGE_PART = 1 / 16;
+
 /** A value's size as JSON; only for values of an item, which nest a few levels at most. */
 const bytesOf = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? '');
 
@@ -128,7 +134,9 @@ function* groupsOf(text: string): Generator<string> {
 
 /**
  * The records of groups read while their JSON still fits `limit` bytes (a
- * result could carry no more); the rest are counted, not read, and a note says so.
+ * result could carry no more); the rest are counted, not read, and a note
+ * says so. A large record (see LARGE_PART) counts as that share only: it
+ * will be cut itself, and leaves room for the records after it.
  */
 function readWithin<G, T>(
   groups: Iterable<G>,
@@ -148,7 +156,7 @@ function readWithin<G, T>(
     }
     const record = read(group);
     records.push(record);
-    bytes += bytesOf(record) + 1;
+    bytes += Math.min(bytesOf(record), limit * LARGE_PART) + 1;
   }
   if (unread > 0) {
     notes(
@@ -843,12 +851,6 @@ function* entriesOf(value: Container): Generator<readonly [string, unknown]> {
     for (const key in value) if (Object.hasOwn(value, key)) yield [key, value[key]];
   }
 }
-
-/**
- * A part holding more than this share of a list or an object is cut itself;
- * below it the parts are many and small, and the list or object loses its last half.
- */
-const LARGE_PART = 1 / 16;
 
 /**
  * Where to cut next: the largest value of the item that is not its identity

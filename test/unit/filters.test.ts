@@ -5,10 +5,10 @@ import nock from 'nock';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { hookTriggers } from '../../src/hooks';
 import { HOOK_EVENTS, type ActionValue, type RawPayload } from '../../src/hooks/events';
-import { derivedId, itemMaker, numberOf } from '../../src/hooks/normalise';
+import { derivedId, itemMaker, MATERIAL_KINDS, numberOf } from '../../src/hooks/normalise';
 import { hookTrigger } from '../../src/hooks/trigger';
 import { API_KEY, appTester, bundleWith, failureOf } from '../support/app';
-import { keysOf } from '../support/expectations';
+import { keysOf, POLLING, type PollingFacts } from '../support/expectations';
 import { rowOf } from '../support/rows';
 
 const HOST = 'https://api.crmgrow.com';
@@ -45,6 +45,9 @@ const items = (action: ActionValue, ...payloads: RawPayload[]) => {
 
 const without = (payload: RawPayload, key: string): RawPayload =>
   Object.fromEntries(Object.entries(payload).filter(([k]) => k !== key));
+
+/** The list triggers' written-out facts, the material ones with their `material`. */
+const LISTS: readonly PollingFacts[] = Object.values(POLLING);
 
 const WATCH = payloadOf('watch_material');
 const WATCHED_PDF: RawPayload = {
@@ -133,6 +136,23 @@ describe('the filters the events table declares', () => {
     expect(CASES.map((c) => `${c.action}.${c.key}`)).toEqual(declared);
   });
 
+  it('the material kinds are the lists of material in the lists table, in its order', () => {
+    expect(MATERIAL_KINDS).toEqual(
+      LISTS.flatMap(({ noun, material }) =>
+        material
+          ? [
+              {
+                type: material.type,
+                sendKey: material.sendKey,
+                label: noun,
+                ...(material.blank === undefined ? {} : { amountWhenBlank: material.blank }),
+              },
+            ]
+          : [],
+      ),
+    );
+  });
+
   it('are optional input fields of their trigger; the material types are a static dropdown', () => {
     // Built here from the table row, so that the factory runs inside this test (a mutation run
     // counts only that), and checked to be the app's.
@@ -148,11 +168,9 @@ describe('the filters the events table declares', () => {
         helpText: 'Only start the Zap for material of this type. Leave blank for every type.',
         required: false,
         type: 'string',
-        choices: [
-          { value: 'VIDEO', sample: 'VIDEO', label: 'Video' },
-          { value: 'PDF', sample: 'PDF', label: 'PDF' },
-          { value: 'IMAGE', sample: 'IMAGE', label: 'Image' },
-        ],
+        choices: LISTS.flatMap(({ noun, material }) =>
+          material ? [{ value: material.type, sample: material.type, label: noun }] : [],
+        ),
       },
       {
         key: 'min_amount',
