@@ -434,6 +434,12 @@ function customFieldsOf(
 }
 
 /**
+ * The most of a view parsed from a raw string that is read: the view sits
+ * beside its raw text in the item, so it can take half of a result at most.
+ */
+export const VIEW_LIMIT_BYTES = RESULT_BUDGET_BYTES / 2;
+
+/**
  * One record with the views parsed from its raw strings added beside them
  * (`contacts`, `materials`, `custom_fields`) and an `id`. Each view is read
  * while it fits `limit` bytes: past that the item would be cut anyway.
@@ -442,7 +448,7 @@ function customFieldsOf(
 export function normalise(
   payload: Payload,
   notes: Notes = ignore,
-  limit = RESULT_BUDGET_BYTES,
+  limit = VIEW_LIMIT_BYTES,
 ): NormalisedEvent {
   const event: Record<string, unknown> = { ...payload };
 
