@@ -143,7 +143,7 @@ function readWithin<G, T>(
   read: (group: G) => T,
   limit: number,
   notes: Notes,
-  what: string,
+  where: string,
 ): T[] {
   const records: T[] = [];
   // "[" and "]"; each record adds its bytes and a comma.
@@ -160,7 +160,7 @@ function readWithin<G, T>(
   }
   if (unread > 0) {
     notes(
-      `${what} listed more than a result can carry: ${records.length} were read, ` +
+      `"${where}" listed more than a result can carry: ${records.length} were read, ` +
         `${unread} more were not.`,
     );
   }
@@ -247,13 +247,8 @@ export function parseContacts(
   where = 'contact',
   limit = Infinity,
 ): ParsedContact[] {
-  return readWithin(
-    groupsOf(text),
-    (group) => contactFromGroup(group, notes, where),
-    limit,
-    notes,
-    `"${where}"`,
-  );
+  const read = (group: string): ParsedContact => contactFromGroup(group, notes, where);
+  return readWithin(groupsOf(text), read, limit, notes, where);
 }
 
 function materialFromGroup(group: string, notes: Notes, where: string): ParsedMaterial {
@@ -280,13 +275,8 @@ export function parseMaterials(
 ): ParsedMaterial[] | undefined {
   if (!text.trim()) return [];
   if (!text.trim().startsWith('[')) return undefined;
-  return readWithin(
-    groupsOf(text),
-    (group) => materialFromGroup(group, notes, where),
-    limit,
-    notes,
-    `"${where}"`,
-  );
+  const read = (group: string): ParsedMaterial => materialFromGroup(group, notes, where);
+  return readWithin(groupsOf(text), read, limit, notes, where);
 }
 
 /**
@@ -417,7 +407,7 @@ function customFieldsOf(
   limit: number,
 ): Record<string, unknown> | undefined {
   const read = <T>(fields: Iterable<T>, field: (found: T) => readonly [string, unknown]) =>
-    Object.fromEntries(readWithin(fields, field, limit, notes, '"additional_field"'));
+    Object.fromEntries(readWithin(fields, field, limit, notes, 'additional_field'));
   if (isRecord(value)) {
     return read(Object.keys(value), (name) => [name, customValue(value[name], notes)]);
   }
@@ -1019,10 +1009,11 @@ export function resultMaker(
         for (const item of itemsOf(payload, notes)) {
           if (count >= most) return;
           // A filter reads the item, so it is made; without one it is made only if it fits.
-          const candidate = keep ? item() : item;
-          if (keep && !keep(candidate as NormalisedEvent)) continue;
-          count++;
-          yield candidate;
+          const candidate: ItemOrLazy = keep ? item() : item;
+          if (typeof candidate === 'function' || keep?.(candidate) !== false) {
+            count++;
+            yield candidate;
+          }
         }
       }
     }

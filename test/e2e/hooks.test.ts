@@ -510,24 +510,15 @@ describe('deliveries as Zapier hands them, through build.zip in a fresh process'
     let outcomes: Record<string, Outcome> = {};
     beforeAll(async () => {
       const videosOnly = { ...send, pdf: '', image: 'undefined' };
+      /** A send of videos with this image string, filtered to images. */
+      const images = (image: string): object =>
+        delivery('send_material', { ...videosOnly, image }, { material_type: 'IMAGE' });
       outcomes = await outcomesOf({
-        undefinedImage: delivery('send_material', videosOnly, { material_type: 'IMAGE' }),
-        emptyListImage: delivery(
-          'send_material',
-          { ...videosOnly, image: '[]' },
-          { material_type: 'IMAGE' },
-        ),
-        nullImage: delivery(
-          'send_material',
-          { ...videosOnly, image: 'null' },
-          { material_type: 'IMAGE' },
-        ),
+        undefinedImage: images('undefined'),
+        emptyListImage: images('[]'),
+        nullImage: images('null'),
         videos: delivery('send_material', videosOnly, { material_type: 'Video' }),
-        anImage: delivery(
-          'send_material',
-          { ...videosOnly, image: `[${IMAGE_ID},IMAGE,Open House Flyer]` },
-          { material_type: 'IMAGE' },
-        ),
+        anImage: images(`[${IMAGE_ID},IMAGE,Open House Flyer]`),
         stage: delivery(
           'move_deal',
           { ...move, deal_target: 'Under   Contract' },
