@@ -806,18 +806,19 @@ export function itemMaker(
 /** Top-level keys that tell which record an item is: never cut. */
 const IDENTITY_KEYS: ReadonlySet<string> = new Set(['id', 'email', 'first_name', 'last_name']);
 
-type Container = Record<string, unknown> | unknown[];
+type Container = Readonly<Record<string, unknown>> | readonly unknown[];
 type Cuttable = string | Container;
+/** Where a value is in an item: its key, then the keys inside it. */
+type Path = readonly [string, ...string[]];
 
 /**
  * What can still shrink, given its size as JSON: text of 3 characters or
  * more (halved, with "…"), a list or an object not empty (more than "[]").
  */
 const isCuttable = (value: unknown, bytes: number): value is Cuttable =>
-  typeof value === 'string' ? value.length >= 3 : typeof value === 'object' && bytes > 2;
-
-/** The most bytes a text can take as JSON: each character escaped as \uXXXX, and the quotes. */
-const mostBytesOf = (text: string): number => text.length * 6 + 2;
+  typeof value === 'string'
+    ? value.length >= 3
+    : typeof value === 'object' && value !== null && bytes > 2;
 
 /**
  * The largest cuttable value among these, the first of equals, if any is
@@ -830,22 +831,15 @@ function largestOf(
 ): { key: string; bytes: number } | undefined {
   let found: { key: string; bytes: number } | undefined;
   for (const [key, value] of entries) {
-    if (typeof value !== 'object' && typeof value !== 'string') continue;
-    // Text too short to be the largest is not measured: most parts of a large object are.
-    const least = found?.bytes ?? floor;
-    if (typeof value === 'string' && mostBytesOf(value) <= least) continue;
     const bytes = sizeOf(key, value);
-    if (bytes > least && isCuttable(value, bytes)) found = { key, bytes };
+    if (bytes > (found?.bytes ?? floor) && isCuttable(value, bytes)) found = { key, bytes };
   }
   return found;
 }
 
+/** The keys and values of a list or an object, one at a time. */
 function* entriesOf(value: Container): Generator<readonly [string, unknown]> {
-  if (Array.isArray(value)) {
-    for (const [index, entry] of value.entries()) yield [String(index), entry];
-  } else {
-    for (const key in value) if (Object.hasOwn(value, key)) yield [key, value[key]];
-  }
+  for (const key of Object.keys(value)) yield [key, (value as Record<string, unknown>)[key]];
 }
 
 /**
@@ -857,18 +851,18 @@ function* entriesOf(value: Container): Generator<readonly [string, unknown]> {
 function nextCut(
   item: Readonly<Record<string, unknown>>,
   sizes: ReadonlyMap<string, number>,
-): string[] | undefined {
+): Path | undefined {
   const candidates = Object.entries(item).filter(([key]) => !IDENTITY_KEYS.has(key));
   const top = largestOf(candidates, 0, (key) => sizes.get(key) ?? 0);
   if (!top) return undefined;
-  const path = [top.key];
-  let value = item[top.key];
+  const path: [string, ...string[]] = [top.key];
+  let value = item[top.key] as Cuttable;
   let { bytes } = top;
-  while (typeof value === 'object' && value !== null) {
-    const part = largestOf(entriesOf(value as Container), bytes * LARGE_PART);
+  while (typeof value !== 'string') {
+    const part = largestOf(entriesOf(value), bytes * LARGE_PART);
     if (!part) break;
     path.push(part.key);
-    value = (value as Readonly<Record<string, unknown>>)[part.key];
+    value = (value as Readonly<Record<string, unknown>>)[part.key] as Cuttable;
     bytes = part.bytes;
   }
   return path;
@@ -879,22 +873,21 @@ function halfOf(value: Cuttable): Cuttable {
   if (typeof value === 'string') return cutText(value, Math.floor(value.length / 2));
   if (Array.isArray(value)) return value.slice(0, Math.floor(value.length / 2));
   const keys = Object.keys(value);
-  return Object.fromEntries(keys.slice(0, Math.floor(keys.length / 2)).map((k) => [k, value[k]]));
+  return Object.fromEntries(
+    keys.slice(0, Math.floor(keys.length / 2)).map((k) => [k, (value as Container)[k as never]]),
+  );
 }
 
 /** `node` with the value at `path` halved, copied along the path: `node` itself is left as it was. */
-function withHalf(node: Container, path: readonly string[]): Container {
-  const [key = '', ...rest] = path;
-  const copy: Container = Array.isArray(node) ? [...node] : { ...node };
-  const value = (node as Record<string, unknown>)[key] as Cuttable;
-  // defineProperty: a custom field may be named "__proto__".
-  Object.defineProperty(copy, key, {
-    value: rest.length > 0 ? withHalf(value as Container, rest) : halfOf(value),
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
-  return copy;
+function withHalf(node: Container, [key, next, ...more]: Path): Container {
+  const value = (node as Readonly<Record<string, unknown>>)[key] as Cuttable;
+  const half = next === undefined ? halfOf(value) : withHalf(value as Container, [next, ...more]);
+  if (Array.isArray(node))
+    return node.map((entry, index) => (String(index) === key ? half : entry));
+  // fromEntries: a custom field may be named "__proto__".
+  return Object.fromEntries(
+    Object.entries(node).map(([name, entry]) => [name, name === key ? half : entry]),
+  );
 }
 
 /**
@@ -917,7 +910,7 @@ function cutToFit(
     // Only small values left: nothing more can be cut.
     if (path === undefined) break;
     cut = withHalf(cut, path) as NormalisedEvent;
-    const [key = ''] = path;
+    const [key] = path;
     const bytes = bytesOf(cut[key]);
     total += bytes - (sizes.get(key) ?? 0);
     sizes.set(key, bytes);
@@ -1001,25 +994,23 @@ export function resultMaker(
 ) => NormalisedEvent[] {
   const itemsOf = lazyItemsOf(shape);
   return (payloads, log, { keep, most = Infinity } = {}) => {
-    const books = payloads.map(() => noteBook());
+    const runs = payloads.map((payload) => ({ payload, ...noteBook() }));
     function* picked(): Generator<ItemOrLazy> {
       let count = 0;
-      for (const [index, payload] of payloads.entries()) {
-        const notes = books[index]?.notes ?? ignore;
+      for (const { payload, notes } of runs) {
         for (const item of itemsOf(payload, notes)) {
           if (count >= most) return;
           // A filter reads the item, so it is made; without one it is made only if it fits.
-          const candidate: ItemOrLazy = keep ? item() : item;
-          if (typeof candidate === 'function' || keep?.(candidate) !== false) {
-            count++;
-            yield candidate;
-          }
+          const candidate = keep ? [item()].find(keep) : item;
+          if (candidate === undefined) continue;
+          count++;
+          yield candidate;
         }
       }
     }
     const lines: string[] = [];
     const items = withinResultBudget(picked(), (line) => lines.push(line));
-    for (const book of books) book.tell(log);
+    for (const run of runs) run.tell(log);
     for (const line of lines) log(line);
     return items;
   };

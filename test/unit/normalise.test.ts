@@ -1334,7 +1334,7 @@ describe('withinResultBudget', () => {
   });
 
   it('an empty list, a number, an empty object or short text is not cut: such an item is left out', () => {
-    const one = { id: 'a', list: [], n: 123456789, t: 'ab', custom_fields: {} };
+    const one = { id: 'a', list: [], n: 123456789, t: 'ab', custom_fields: {}, blank: null };
     expect(keptOf(one, 20)).toEqual([[], [CUT_SHORT('a', ''), LEFT_OUT('a')]]);
   });
 
@@ -1377,6 +1377,19 @@ describe('withinResultBudget', () => {
     // A key named "__proto__" stays an own key, copied as it is.
     expect(Object.keys(kept[0]?.custom_fields ?? {})).toEqual(['notes', 'score', '__proto__']);
     expect(custom.notes).toHaveLength(1000);
+  });
+
+  it('cuts inside one entry of a list, keeping the others as they are', () => {
+    const small = { id: 's', first_name: 'Ann' };
+    const big = { id: 'list', contacts: [small, { id: 'b', first_name: 'f'.repeat(400) }, small] };
+    const cut = {
+      ...big,
+      contacts: [small, { id: 'b', first_name: `${'f'.repeat(200)}…` }, small],
+    };
+    expect(keptOf(big, bytesOf([cut]))).toEqual([
+      [cut],
+      [CUT_SHORT('list', '"contacts.1.first_name"')],
+    ]);
   });
 
   it("never cuts an item's id, e-mail address or names, however large", () => {
