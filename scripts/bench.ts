@@ -21,7 +21,7 @@ import { pointAppAt } from '../sandbox/env';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { ANSWER_CAP_RUNS, answerCap } from './bench/answer-cap';
 import { artifact } from './bench/artifact';
-import { bulkDeletes, LARGEST_BODY_BYTES } from './bench/bulk-delete';
+import { bulkDeletes, DELIVERY_TARGET, LARGEST_BODY_BYTES } from './bench/bulk-delete';
 import { renderScalingSvg } from './bench/chart';
 import { coldStart, COLD_RUNS } from './bench/cold-start';
 import { CORE_FLOOR_RUNS, CORE_FLOOR_SIZES, coreFloor } from './bench/core-floor';
@@ -122,8 +122,8 @@ const SECTIONS: readonly Section[] = [
     number: 8,
     key: 'bulkDelete',
     title:
-      `8. Bulk delete: a ${LARGEST_BODY_BYTES / 1e6} MB delete_contact webhook fanned out into ` +
-      'one item per contact, and a smaller one',
+      `8. Large deliveries: bulk deletes and the costliest shapes up to ${LARGEST_BODY_BYTES / 1e6} MB, ` +
+      `against ${DELIVERY_TARGET.rssMiB} MiB and ${DELIVERY_TARGET.ms / 1000} s`,
     run: ({ unpacked, sandbox }) => bulkDeletes(unpacked, sandbox),
   },
   {

@@ -4,11 +4,11 @@
 // local sandbox all read it.
 import type { PlainOutputField } from 'zapier-platform-core';
 import {
-  atLeastFilter,
   equalsFilter,
   includesFilter,
   MATERIAL_TYPE_CHOICES,
   sentMaterialFilter,
+  watchedAmountFilter,
   type EventFilter,
 } from './filters';
 import { bulkContactsOf, removedTasksOf, type Expander } from './normalise';
@@ -392,7 +392,7 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
         helpText: 'Only start the Zap for material of this type. Leave blank for every type.',
         choices: MATERIAL_TYPE_CHOICES,
       }),
-      atLeastFilter('material_amount', {
+      watchedAmountFilter({
         key: 'min_amount',
         label: 'Minimum Amount',
         helpText:

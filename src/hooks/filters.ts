@@ -2,9 +2,9 @@
 // the service delivers every event of it, so the app drops the events a Zap
 // builder did not ask for. A filter is one optional input field plus the test
 // an event must pass when that field is filled in; the events table says which
-// trigger has which. Zapier-free at run time, like the normaliser beside it.
+// trigger has which.
 import type { FieldChoiceWithLabel, PlainInputField, ZObject } from 'zapier-platform-core';
-import { numberOf } from './normalise';
+import { MATERIAL_KINDS, numberOf, type MaterialKind } from './normalise';
 
 type Event = Readonly<Record<string, unknown>>;
 
@@ -19,7 +19,7 @@ export type EventFilter =
   | (FilterField & {
       readonly kind: 'text';
       readonly choices?: readonly FieldChoiceWithLabel[];
-      /** `wanted` is the field's value trimmed and lower-cased, never blank. */
+      /** `wanted` is the field's value folded (see fold), never blank. */
       readonly passes: (event: Event, wanted: string) => boolean;
     })
   | (FilterField & {
@@ -27,17 +27,21 @@ export type EventFilter =
       readonly passes: (event: Event, minimum: number) => boolean;
     });
 
-/** Trimmed and lower-cased, so " Buyer " matches "buyer"; undefined for a non-string. */
-const folded = (value: unknown): string | undefined =>
-  typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+/**
+ * Text as every filter compares it: trimmed, lower-cased, each run of spaces
+ * one space, so " Under  Contract " matches "under contract"; undefined for a non-string.
+ */
+export const fold = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value.trim().replace(/\s+/g, ' ').toLowerCase() : undefined;
 
-/** The service's material types; a send carries each type's materials under its lower-case name. */
-export const MATERIAL_TYPE_CHOICES: readonly FieldChoiceWithLabel[] = [
-  { value: 'VIDEO', sample: 'VIDEO', label: 'Video' },
-  { value: 'PDF', sample: 'PDF', label: 'PDF' },
-  { value: 'IMAGE', sample: 'IMAGE', label: 'Image' },
-];
-const MATERIAL_KEYS: readonly string[] = MATERIAL_TYPE_CHOICES.map((c) => c.value.toLowerCase());
+/** The kind of material whose type word is `type`, as the events send it. */
+const kindOf = (type: unknown): MaterialKind | undefined =>
+  MATERIAL_KINDS.find((kind) => fold(kind.type) === fold(type));
+
+/** The material types, from the lists table: a Material Type filter's choices. */
+export const MATERIAL_TYPE_CHOICES: readonly FieldChoiceWithLabel[] = MATERIAL_KINDS.map(
+  ({ type, label }) => ({ value: type, sample: type, label }),
+);
 
 /** Passes when the event's `payloadKey` equals the value, trimmed and ignoring case. */
 export const equalsFilter = (
@@ -46,7 +50,7 @@ export const equalsFilter = (
 ): EventFilter => ({
   ...field,
   kind: 'text',
-  passes: (event, wanted) => folded(event[payloadKey]) === wanted,
+  passes: (event, wanted) => fold(event[payloadKey]) === wanted,
 });
 
 /** Passes when the event's `payloadKey` list holds the value; no list does not pass. */
@@ -55,26 +59,43 @@ export const includesFilter = (payloadKey: string, field: FilterField): EventFil
   kind: 'text',
   passes: (event, wanted) => {
     const list = event[payloadKey];
-    return Array.isArray(list) && list.some((item) => folded(item) === wanted);
+    return Array.isArray(list) && list.some((item) => fold(item) === wanted);
   },
 });
 
-/** Passes when the event's `payloadKey`, read as a number, is at least the value. */
-export const atLeastFilter = (payloadKey: string, field: FilterField): EventFilter => ({
+/**
+ * Passes when the event's `payloadKey`, read as a number, is at least the
+ * value; an event with no number there counts as `whenBlank` gives, if anything.
+ */
+export const atLeastFilter = (
+  payloadKey: string,
+  field: FilterField,
+  whenBlank: (event: Event) => number | undefined = () => undefined,
+): EventFilter => ({
   ...field,
   kind: 'minimum',
   passes: (event, minimum) => {
     // No number (undefined, as NaN) is at least any minimum.
-    return (numberOf(event[payloadKey]) ?? Number.NaN) >= minimum;
+    return (numberOf(event[payloadKey]) ?? whenBlank(event) ?? Number.NaN) >= minimum;
   },
 });
 
-/** Passes when the send's string for the chosen type (`video`, `pdf` or `image`) is not blank. */
+/** Minimum Amount of a watch: a kind opened, not read (an image), counts as its `amountWhenBlank`. */
+export const watchedAmountFilter = (field: FilterField): EventFilter =>
+  atLeastFilter('material_amount', field, (event) => kindOf(event.material_type)?.amountWhenBlank);
+
+/** Passes when the materials the item shows hold one of the chosen type. */
 export const sentMaterialFilter = (field: FilterField): EventFilter => ({
   ...field,
   kind: 'text',
   choices: MATERIAL_TYPE_CHOICES,
-  passes: (event, wanted) => MATERIAL_KEYS.includes(wanted) && !!folded(event[wanted]),
+  passes: (event, wanted) => {
+    const { materials } = event;
+    return (
+      Array.isArray(materials) &&
+      materials.some((material: unknown) => fold((material as Event | null)?.type) === wanted)
+    );
+  },
 });
 
 /** The optional input fields of a trigger's filters. */
@@ -106,7 +127,7 @@ function checkOf(z: ZObject, filter: EventFilter, raw: unknown): Check | undefin
   const text = String(raw).trim();
   if (!text) return undefined;
   if (filter.kind === 'text') {
-    const wanted = text.toLowerCase();
+    const wanted = fold(text) ?? '';
     return (event) => filter.passes(event, wanted);
   }
   const minimum = numberOf(text);
@@ -122,13 +143,14 @@ function checkOf(z: ZObject, filter: EventFilter, raw: unknown): Check | undefin
 /**
  * The one place filters are applied, for live events and samples alike. Reads
  * the values filled in (a clear error for one that cannot be used) and returns
- * what keeps only the events that pass every filter; blank fields filter nothing.
+ * the test an item must pass; undefined when every field is blank.
  */
 export function eventFilter(
   z: ZObject,
   inputData: Readonly<Record<string, unknown>>,
   filters: readonly EventFilter[],
-): <T extends Event>(events: readonly T[]) => T[] {
+): ((event: Event) => boolean) | undefined {
   const checks = filters.flatMap((filter) => checkOf(z, filter, inputData[filter.key]) ?? []);
-  return (events) => events.filter((event) => checks.every((check) => check(event)));
+  if (checks.length === 0) return undefined;
+  return (event) => checks.every((check) => check(event));
 }

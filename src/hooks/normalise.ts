@@ -1,5 +1,5 @@
 // One shape for live events (perform) and editor samples (performList).
-// Pure and Zapier-free, so the sandbox and benchmarks can use it too.
+// Pure: no request, no z object, so the sandbox and benchmarks can use it too.
 // A payload becomes one item per record it lists; each item has exactly the
 // keys its trigger declares (its output fields), of the declared types,
 // whatever the service sent: a key it left out is there, blank. What could
@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { isObjectId } from '../http/ids';
 import { cutText, isRecord, shallowJson, toJson } from '../http/json';
+import { LISTS, type ListSpec } from '../triggers/lists';
 
 export interface ParsedContact {
   id: string;
@@ -34,6 +35,21 @@ type Payload = Readonly<Record<string, unknown>>;
 export type Notes = (line: string) => void;
 
 const ignore: Notes = () => undefined;
+
+/**
+ * The most a trigger returns, as JSON: Zapier refuses a result over 6 MiB
+ * whole, so no record at all would reach the Zap. Room is left for core's envelope.
+ */
+export const RESULT_BUDGET_BYTES = 5 * 1024 * 1024;
+
+/**
+ * A part holding more than this share of a list or an object is cut itself;
+ * below it the parts are many and small, and the list or object loses its last half.
+ */
+const LARGE_PART = 1 / 16;
+
+/** A value's size as JSON; only for values of an item, which nest a few levels at most. */
+const bytesOf = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? '');
 
 /** Lookups in the tables below by own keys only: "constructor" is no type. */
 const own = <T>(table: Readonly<Record<string, T>>, key: string): T | undefined =>
@@ -78,23 +94,77 @@ function groupText(raw: string): string {
 }
 
 /**
- * The bracketed groups of a list string: "[a,b],[c,d]" gives ["a,b", "c,d"].
- * Where records start with a 24-hex id, a group starts only at "[" and such
- * an id, so a "],[" inside a name or title does not split it. Tolerates a
- * missing closing bracket on the last group. undefined: not bracketed.
+ * The bracketed groups of a list string, one at a time: "[a,b],[c,d]" gives
+ * "a,b" then "c,d". Where records start with a 24-hex id, a group starts only
+ * at "[" and such an id, so a "],[" inside a name or title does not split it.
+ * Tolerates a missing closing bracket on the last group. Nothing: not bracketed.
  */
-function bracketedGroups(text: string): string[] | undefined {
+function* bracketedGroups(text: string): Generator<string> {
   const trimmed = text.trim();
-  if (!trimmed.startsWith('[')) return undefined;
+  if (!trimmed.startsWith('[')) return;
   if (!opensRecord(trimmed, 0)) {
+    const body = groupText(trimmed.slice(1));
     // Not `\]\s*,?\s*\[`: two `\s*` side by side cost quadratic time on a run of spaces.
-    return groupText(trimmed.slice(1)).split(/\]\s*(?:,\s*)?\[/);
+    const separator = /\]\s*(?:,\s*)?\[/g;
+    let from = 0;
+    for (let match = separator.exec(body); match; match = separator.exec(body)) {
+      yield body.slice(from, match.index);
+      from = separator.lastIndex;
+    }
+    yield body.slice(from);
+    return;
   }
-  const starts: number[] = [];
-  for (let at = 0; at >= 0; at = trimmed.indexOf('[', at + 1)) {
-    if (opensRecord(trimmed, at) && followsSeparator(trimmed, at)) starts.push(at);
+  let start = 0;
+  for (let at = trimmed.indexOf('[', 1); at >= 0; at = trimmed.indexOf('[', at + 1)) {
+    if (opensRecord(trimmed, at) && followsSeparator(trimmed, at)) {
+      yield groupText(trimmed.slice(start + 1, at));
+      start = at;
+    }
   }
-  return starts.map((start, i) => groupText(trimmed.slice(start + 1, starts[i + 1])));
+  yield groupText(trimmed.slice(start + 1));
+}
+
+/** Groups with any text in them; an unbracketed text is one group. */
+function* groupsOf(text: string): Generator<string> {
+  const bracketed = text.trim().startsWith('[');
+  for (const group of bracketed ? bracketedGroups(text) : [text]) {
+    if (group.trim()) yield group;
+  }
+}
+
+/**
+ * The records of groups read while their JSON still fits `limit` bytes (a
+ * result could carry no more); the rest are counted, not read, and a note
+ * says so. A large record (see LARGE_PART) counts as that share only: it
+ * will be cut itself, and leaves room for the records after it.
+ */
+function readWithin<G, T>(
+  groups: Iterable<G>,
+  read: (group: G) => T,
+  limit: number,
+  notes: Notes,
+  where: string,
+): T[] {
+  const records: T[] = [];
+  // "[" and "]"; each record adds its bytes and a comma.
+  let bytes = 2;
+  let unread = 0;
+  for (const group of groups) {
+    if (bytes > limit) {
+      unread++;
+      continue;
+    }
+    const record = read(group);
+    records.push(record);
+    bytes += Math.min(bytesOf(record), limit * LARGE_PART) + 1;
+  }
+  if (unread > 0) {
+    notes(
+      `"${where}" listed more than a result can carry: ${records.length} were read, ` +
+        `${unread} more were not.`,
+    );
+  }
+  return records;
 }
 
 // The service builds these strings with template literals, so a missing value reads "undefined".
@@ -168,18 +238,17 @@ function contactFromGroup(group: string, notes: Notes, where: string): ParsedCon
 /**
  * Parses contact strings: "[id,first,last,email,phone]" (several joined by commas,
  * the last possibly unclosed) or one unbracketed "id,first,last,email,phone".
- * "" gives []; every group with any text gives a contact.
+ * "" gives []; every group with any text gives a contact, while their JSON
+ * fits `limit` bytes (see readWithin).
  */
 export function parseContacts(
   text: string,
   notes: Notes = ignore,
   where = 'contact',
+  limit = Infinity,
 ): ParsedContact[] {
-  // Blank text is one blank group, which the filter leaves out.
-  const groups = bracketedGroups(text) ?? [text];
-  return groups
-    .filter((group) => group.trim())
-    .map((group) => contactFromGroup(group, notes, where));
+  const read = (group: string): ParsedContact => contactFromGroup(group, notes, where);
+  return readWithin(groupsOf(text), read, limit, notes, where);
 }
 
 function materialFromGroup(group: string, notes: Notes, where: string): ParsedMaterial {
@@ -194,18 +263,20 @@ function materialFromGroup(group: string, notes: Notes, where: string): ParsedMa
   return material;
 }
 
-/** Parses "[id,VIDEO,title]" strings; "" gives []; a string with no bracket gives undefined. */
+/**
+ * Parses "[id,VIDEO,title]" strings, while their JSON fits `limit` bytes (see
+ * readWithin); "" gives []; a string with no bracket gives undefined.
+ */
 export function parseMaterials(
   text: string,
   notes: Notes = ignore,
   where = 'video',
+  limit = Infinity,
 ): ParsedMaterial[] | undefined {
   if (!text.trim()) return [];
-  const groups = bracketedGroups(text);
-  if (!groups) return undefined;
-  return groups
-    .filter((group) => group.trim())
-    .map((group) => materialFromGroup(group, notes, where));
+  if (!text.trim().startsWith('[')) return undefined;
+  const read = (group: string): ParsedMaterial => materialFromGroup(group, notes, where);
+  return readWithin(groupsOf(text), read, limit, notes, where);
 }
 
 /**
@@ -232,35 +303,165 @@ export function parseCustomFields(value: unknown): Record<string, unknown> | und
   }
 }
 
-const MATERIAL_SOURCES = ['video', 'pdf', 'image'] as const;
+/** A kind of material as the webhook events name it (see ListSpec's `material`). */
+export interface MaterialKind {
+  /** The service's word for it: a material's type ("VIDEO"). */
+  readonly type: string;
+  /** The send_material key holding the sent materials of this kind ("video"). */
+  readonly sendKey: string;
+  /** How the Zap builder names it ("Video"). */
+  readonly label: string;
+  /** What a watch with no amount counts as, for kinds that are opened, not read. */
+  readonly amountWhenBlank?: number;
+}
+
+/** The material kinds: the lists that are material, in the lists table's order. */
+export const MATERIAL_KINDS: readonly MaterialKind[] = Object.values(
+  LISTS as Readonly<Record<string, ListSpec>>,
+).flatMap(({ noun, material }) => (material ? [{ ...material, label: noun }] : []));
+
 export const CUSTOM_FIELDS_KEY = 'custom_fields';
+
+const SPACE = /[ \t\n\r]*/y;
+/** Past the JSON white space at `at`. */
+const pastSpace = (text: string, at: number): number => {
+  SPACE.lastIndex = at;
+  SPACE.exec(text);
+  return SPACE.lastIndex;
+};
+
+/** Past the closing quote of the JSON string that opens at `at`; -1 when it does not close. */
+function stringEnd(text: string, at: number): number {
+  for (let quote = text.indexOf('"', at + 1); quote >= 0; quote = text.indexOf('"', quote + 1)) {
+    let slashes = 0;
+    while (text[quote - 1 - slashes] === '\\') slashes++;
+    if (slashes % 2 === 0) return quote + 1;
+  }
+  return -1;
+}
+
+/** A number, true, false or null: up to what ends it. */
+const LITERAL = /[^\s,:{}[\]"]+/y;
+
+/** Past the JSON value that starts at `at`; -1 when none is there. Its content is not checked. */
+function valueEnd(text: string, at: number): number {
+  const first = text[at];
+  if (first === '"') return stringEnd(text, at);
+  if (first !== '{' && first !== '[') {
+    LITERAL.lastIndex = at;
+    return LITERAL.exec(text) ? LITERAL.lastIndex : -1;
+  }
+  let depth = 0;
+  for (let i = at; i < text.length; i++) {
+    const char = text[i];
+    if (char === '"') {
+      i = stringEnd(text, i) - 1;
+      if (i < 0) return -1;
+    } else if (char === '{' || char === '[') {
+      depth++;
+    } else if ((char === '}' || char === ']') && --depth === 0) {
+      return i + 1;
+    }
+  }
+  return -1;
+}
+
+/** Where a member of an object's text is: its key's JSON text, then its value's. */
+type Member = readonly [keyAt: number, keyEnd: number, valueAt: number, valueEnd: number];
+
+/**
+ * The members of a JSON object's text, found one at a time without parsing
+ * them, so that a text of a million fields costs only the fields read.
+ * Throws a SyntaxError where the text is not one object in form.
+ */
+function* membersOf(text: string): Generator<Member> {
+  const notObject = (): SyntaxError => new SyntaxError('not a JSON object');
+  let at = pastSpace(text, 0);
+  if (text[at] !== '{') throw notObject();
+  at = pastSpace(text, at + 1);
+  if (text[at] !== '}') {
+    for (;;) {
+      const keyEnd = text[at] === '"' ? stringEnd(text, at) : -1;
+      const colon = keyEnd < 0 ? -1 : pastSpace(text, keyEnd);
+      if (text[colon] !== ':') throw notObject();
+      const valueAt = pastSpace(text, colon + 1);
+      const end = valueEnd(text, valueAt);
+      if (end < 0) throw notObject();
+      yield [at, keyEnd, valueAt, end];
+      at = pastSpace(text, end);
+      if (text[at] !== ',') break;
+      at = pastSpace(text, at + 1);
+    }
+  }
+  if (text[at] !== '}' || pastSpace(text, at + 1) !== text.length) throw notObject();
+}
+
+/**
+ * The custom fields of additional_field (an object, or its JSON text), each
+ * as a Zap can map it, while they fit `limit` bytes; "" counts as none.
+ * Undefined when it is no JSON object.
+ */
+function customFieldsOf(
+  value: unknown,
+  notes: Notes,
+  limit: number,
+): Record<string, unknown> | undefined {
+  const read = <T>(fields: Iterable<T>, field: (found: T) => readonly [string, unknown]) =>
+    Object.fromEntries(readWithin(fields, field, limit, notes, 'additional_field'));
+  if (isRecord(value)) {
+    return read(Object.keys(value), (name) => [name, customValue(value[name], notes)]);
+  }
+  if (typeof value !== 'string') return undefined;
+  if (!value.trim()) return {};
+  try {
+    return read(membersOf(value), ([keyAt, keyEnd, valueAt, end]) => [
+      JSON.parse(value.slice(keyAt, keyEnd)) as string,
+      customValue(JSON.parse(value.slice(valueAt, end)), notes),
+    ]);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The most of a view parsed from a raw string that is read: the view sits
+ * beside its raw text in the item, so it can take half of a result at most.
+ */
+export const VIEW_LIMIT_BYTES = RESULT_BUDGET_BYTES / 2;
 
 /**
  * One record with the views parsed from its raw strings added beside them
- * (`contacts`, `materials`, `custom_fields`) and an `id`. Never throws.
+ * (`contacts`, `materials`, `custom_fields`) and an `id`. Each view is read
+ * while it fits `limit` bytes: past that the item would be cut anyway.
+ * Never throws.
  */
-export function normalise(payload: Payload, notes: Notes = ignore): NormalisedEvent {
+export function normalise(
+  payload: Payload,
+  notes: Notes = ignore,
+  limit = VIEW_LIMIT_BYTES,
+): NormalisedEvent {
   const event: Record<string, unknown> = { ...payload };
 
   if (typeof payload.contact === 'string') {
-    event.contacts = parseContacts(payload.contact, notes);
+    event.contacts = parseContacts(payload.contact, notes, 'contact', limit);
   }
 
-  const materials = MATERIAL_SOURCES.flatMap((key) => {
-    const text = payload[key];
-    if (typeof text !== 'string') return [];
-    const parsed = parseMaterials(text, notes, key);
-    if (!parsed) notes(`"${key}" was not a bracketed list of materials: kept as sent only.`);
-    return parsed ?? [];
-  });
-  if (MATERIAL_SOURCES.some((key) => key in payload)) event.materials = materials;
+  let materials: ParsedMaterial[] = [];
+  for (const { sendKey } of MATERIAL_KINDS) {
+    const text = payload[sendKey];
+    if (typeof text !== 'string') continue;
+    const room = limit - (materials.length > 0 ? bytesOf(materials) : 0);
+    const parsed = parseMaterials(text, notes, sendKey, room);
+    if (!parsed) notes(`"${sendKey}" was not a bracketed list of materials: kept as sent only.`);
+    materials = materials.concat(parsed ?? []);
+  }
+  if (MATERIAL_KINDS.some(({ sendKey }) => sendKey in payload)) event.materials = materials;
 
   // Made from additional_field alone: a `custom_fields` the delivery holds is not trusted.
-  const custom = 'additional_field' in payload ? parseCustomFields(payload.additional_field) : {};
+  const custom =
+    'additional_field' in payload ? customFieldsOf(payload.additional_field, notes, limit) : {};
   if (!custom) notes('"additional_field" was not a JSON object: no custom fields were read.');
-  event[CUSTOM_FIELDS_KEY] = Object.fromEntries(
-    Object.entries(custom ?? {}).map(([name, value]) => [name, customValue(value, notes)]),
-  );
+  event[CUSTOM_FIELDS_KEY] = custom ?? {};
 
   return { ...event, id: ownId(payload.id) ?? derivedId(payload) };
 }
@@ -286,11 +487,15 @@ export const isEmptyPayload = (payload: Payload): boolean => isEmptyValue(payloa
 
 // ---- One item per record: the payloads that list several records ----
 
+/** A record not read yet: read when called. A result reads only the records it has room for. */
+export type Lazy<T> = () => T;
+
 /**
  * Splits a payload that lists several records into one payload per record,
- * or gives undefined to keep it as one item (it lists nothing).
+ * each read only when asked for, or gives undefined to keep it as one item
+ * (it lists nothing).
  */
-export type Expander = (payload: Payload, notes?: Notes) => Payload[] | undefined;
+export type Expander = (payload: Payload, notes?: Notes) => Iterable<Lazy<Payload>> | undefined;
 
 /**
  * A contact record as the single delete_contact sends it, knowing only what a
@@ -323,10 +528,16 @@ export const contactRecordOf = (contact: ParsedContact): Record<string, unknown>
  * contact record each, in the single delete's shape, with its own id.
  */
 export const bulkContactsOf: Expander = (payload, notes = ignore) => {
-  if (typeof payload.contacts !== 'string') return undefined;
-  const contacts = parseContacts(payload.contacts, notes, 'contacts');
-  if (contacts.length === 0) notes('A delete of several contacts listed none: it gave no item.');
-  return contacts.map(contactRecordOf);
+  const text = payload.contacts;
+  if (typeof text !== 'string') return undefined;
+  if (groupsOf(text).next().done) {
+    notes('A delete of several contacts listed none: it gave no item.');
+  }
+  return (function* () {
+    for (const group of groupsOf(text)) {
+      yield () => contactRecordOf(contactFromGroup(group, notes, 'contacts'));
+    }
+  })();
 };
 
 /** The fields of a task that `removed_task` carries (it has no task id). */
@@ -412,7 +623,7 @@ export const removedTasksOf: Expander = (payload, notes = ignore) => {
     );
     return undefined;
   }
-  return tasks.map((task) => ({ ...payload, ...task }));
+  return tasks.map((task) => () => ({ ...payload, ...task }));
 };
 
 // ---- Values of the types their output fields declare ----
@@ -558,19 +769,33 @@ function noteBook(): { notes: Notes; tell: (log: (line: string) => void) => void
   };
 }
 
+/** The items of one payload, each made when called: see lazyItemsOf. */
+export type LazyItemsOf = (payload: Payload, notes: Notes) => Iterable<Lazy<NormalisedEvent>>;
+
 /**
  * The items one payload gives a trigger: one per record it lists, each
- * normalised and shaped as the trigger's output fields declare. What could
- * not be read for sure goes to `log`. Never throws.
+ * normalised and shaped as the trigger's output fields declare, only when called.
+ */
+export function lazyItemsOf(shape: ItemShape): LazyItemsOf {
+  const shaped = shaperOf(shape);
+  return function* (payload, notes) {
+    for (const record of shape.expand?.(payload, notes) ?? [() => payload]) {
+      yield () => shaped(normalise(record(), notes), notes);
+    }
+  };
+}
+
+/**
+ * The items one payload gives a trigger, all of them (the static sample, the
+ * sandbox). What could not be read for sure goes to `log`. Never throws.
  */
 export function itemMaker(
   shape: ItemShape,
 ): (payload: Payload, log?: (line: string) => void) => NormalisedEvent[] {
-  const shaped = shaperOf(shape);
+  const itemsOf = lazyItemsOf(shape);
   return (payload, log = ignore) => {
     const { notes, tell } = noteBook();
-    const records = shape.expand?.(payload, notes) ?? [payload];
-    const items = records.map((record) => shaped(normalise(record, notes), notes));
+    const items = Array.from(itemsOf(payload, notes), (item) => item());
     tell(log);
     return items;
   };
@@ -578,65 +803,148 @@ export function itemMaker(
 
 // ---- A result Zapier accepts ----
 
+/** Top-level keys that tell which record an item is: never cut. */
+const IDENTITY_KEYS: ReadonlySet<string> = new Set(['id', 'email', 'first_name', 'last_name']);
+
+type Container = Readonly<Record<string, unknown>> | readonly unknown[];
+type Cuttable = string | Container;
+/** Where a value is in an item: its key, then the keys inside it. */
+type Path = readonly [string, ...string[]];
+
 /**
- * The most a trigger returns, as JSON: Zapier refuses a result over 6 MiB
- * whole, so no record at all would reach the Zap. Room is left for core's envelope.
+ * What can still shrink, given its size as JSON: text of 3 characters or
+ * more (halved, with "…"), a list or an object not empty (more than "[]").
  */
-export const RESULT_BUDGET_BYTES = 5 * 1024 * 1024;
+const isCuttable = (value: unknown, bytes: number): value is Cuttable =>
+  typeof value === 'string'
+    ? value.length >= 3
+    : typeof value === 'object' && value !== null && bytes > 2;
 
-const bytesOf = (item: unknown): number => Buffer.byteLength(JSON.stringify(item));
+/**
+ * The largest cuttable value among these, the first of equals, if any is
+ * larger than `floor` bytes: its key and size. `sizeOf` gives a value's size.
+ */
+function largestOf(
+  entries: Iterable<readonly [string, unknown]>,
+  floor = 0,
+  sizeOf: (key: string, value: unknown) => number = (_key, value) => bytesOf(value),
+): { key: string; bytes: number } | undefined {
+  let found: { key: string; bytes: number } | undefined;
+  for (const [key, value] of entries) {
+    const bytes = sizeOf(key, value);
+    if (bytes > (found?.bytes ?? floor) && isCuttable(value, bytes)) found = { key, bytes };
+  }
+  return found;
+}
 
-const isCuttable = (value: unknown): value is string | readonly unknown[] =>
-  (typeof value === 'string' && value.length >= 3) || (Array.isArray(value) && value.length > 0);
+/** The keys and values of a list or an object, one at a time. */
+function* entriesOf(value: Container): Generator<readonly [string, unknown]> {
+  for (const key of Object.keys(value)) yield [key, (value as Record<string, unknown>)[key]];
+}
 
-/** An item cut to `budget` bytes: its largest text or list halved until it fits. */
+/**
+ * Where to cut next: the largest value of the item that is not its identity
+ * (`sizes` holds each value's size), then, while a part of it is large (see
+ * LARGE_PART), its largest part: a custom field inside `custom_fields`.
+ * Undefined: nothing left to cut.
+ */
+function nextCut(
+  item: Readonly<Record<string, unknown>>,
+  sizes: ReadonlyMap<string, number>,
+): Path | undefined {
+  const candidates = Object.entries(item).filter(([key]) => !IDENTITY_KEYS.has(key));
+  const top = largestOf(candidates, 0, (key) => sizes.get(key) ?? 0);
+  if (!top) return undefined;
+  const path: [string, ...string[]] = [top.key];
+  let value = item[top.key] as Cuttable;
+  let { bytes } = top;
+  while (typeof value !== 'string') {
+    const part = largestOf(entriesOf(value), bytes * LARGE_PART);
+    if (!part) break;
+    path.push(part.key);
+    value = (value as Readonly<Record<string, unknown>>)[part.key] as Cuttable;
+    bytes = part.bytes;
+  }
+  return path;
+}
+
+/** Half of a text (with "…"), of a list's items, or of an object's keys: the first half. */
+function halfOf(value: Cuttable): Cuttable {
+  if (typeof value === 'string') return cutText(value, Math.floor(value.length / 2));
+  if (Array.isArray(value)) return value.slice(0, Math.floor(value.length / 2));
+  const keys = Object.keys(value);
+  return Object.fromEntries(
+    keys.slice(0, Math.floor(keys.length / 2)).map((k) => [k, (value as Container)[k as never]]),
+  );
+}
+
+/** `node` with the value at `path` halved, copied along the path: `node` itself is left as it was. */
+function withHalf(node: Container, [key, next, ...more]: Path): Container {
+  const value = (node as Readonly<Record<string, unknown>>)[key] as Cuttable;
+  const half = next === undefined ? halfOf(value) : withHalf(value as Container, [next, ...more]);
+  if (Array.isArray(node))
+    return node.map((entry, index) => (String(index) === key ? half : entry));
+  // fromEntries: a custom field may be named "__proto__".
+  return Object.fromEntries(
+    Object.entries(node).map(([name, entry]) => [name, name === key ? half : entry]),
+  );
+}
+
+/**
+ * An item cut to `budget` bytes, the one way items are cut: its largest
+ * value, nested ones included, halved until it fits; never its id, e-mail
+ * address or names.
+ */
 function cutToFit(
   item: NormalisedEvent,
   budget: number,
   log: (line: string) => void,
 ): NormalisedEvent {
-  const cut: Record<string, unknown> = { ...item };
-  const cutKeys = new Set<string>();
-  while (bytesOf(cut) > budget) {
-    // What can still shrink: text of 3 characters or more (halved, with "…"), a list not empty.
-    // The largest of them, the first of equals; never the id.
-    let found: readonly [string, string | readonly unknown[]] | undefined;
-    let largest = 0;
-    for (const [name, entry] of Object.entries(cut)) {
-      if (name === 'id' || !isCuttable(entry)) continue;
-      const bytes = bytesOf(entry);
-      if (bytes > largest) {
-        found = [name, entry];
-        largest = bytes;
-      }
-    }
+  let cut = item;
+  // The size of each value, and of the whole, kept as values are cut.
+  const sizes = new Map(Object.entries(item).map(([key, value]) => [key, bytesOf(value)]));
+  let total = bytesOf(item);
+  const cutPaths = new Set<string>();
+  while (total > budget) {
+    const path = nextCut(cut, sizes);
     // Only small values left: nothing more can be cut.
-    if (found === undefined) break;
-    const [key, value] = found;
-    const half = Math.floor(value.length / 2);
-    cut[key] = typeof value === 'string' ? cutText(value, half) : value.slice(0, half);
-    cutKeys.add(key);
+    if (path === undefined) break;
+    cut = withHalf(cut, path) as NormalisedEvent;
+    const [key] = path;
+    const bytes = bytesOf(cut[key]);
+    total += bytes - (sizes.get(key) ?? 0);
+    sizes.set(key, bytes);
+    cutPaths.add(path.join('.'));
   }
   log(
-    `Item ${item.id} was larger than Zapier takes: ${[...cutKeys].map((key) => `"${key}"`).join(', ')} cut short.`,
+    `Item ${item.id} was larger than Zapier takes: ${[...cutPaths].map((key) => `"${key}"`).join(', ')} cut short.`,
   );
-  return cut as NormalisedEvent;
+  return cut;
 }
 
+/** An item, or one not made yet. */
+type ItemOrLazy = NormalisedEvent | Lazy<NormalisedEvent>;
+
+const made = (entry: ItemOrLazy): NormalisedEvent =>
+  typeof entry === 'function' ? entry() : entry;
+
 /**
- * The items that fit a result Zapier accepts, in order. An item too large
- * alone is cut short; the items past the budget are left out, and the log
+ * The items that fit a result Zapier accepts, in order, each made only once
+ * the result has room for it. An item too large alone is cut to fit (see
+ * cutToFit); the items past the budget are counted, not made, and the log
  * names how many, and the first and last of them.
  */
 export function withinResultBudget(
-  items: readonly NormalisedEvent[],
+  items: Iterable<ItemOrLazy>,
   log: (line: string) => void,
   budget = RESULT_BUDGET_BYTES,
 ): NormalisedEvent[] {
   const kept: NormalisedEvent[] = [];
   // "[" so far; each item adds its bytes and one more, a comma or the closing "]".
   let used = 1;
-  for (const [index, item] of items.entries()) {
+  const entries = items[Symbol.iterator]();
+  for (let next = entries.next(); next.done !== true; next = entries.next()) {
+    const item = made(next.value);
     let fitted = item;
     let size = bytesOf(item) + 1;
     if (kept.length === 0 && used + size > budget) {
@@ -644,11 +952,16 @@ export function withinResultBudget(
       size = bytesOf(fitted) + 1;
     }
     if (used + size > budget) {
-      const left = items.slice(index);
+      let left = 1;
+      let last: ItemOrLazy = item;
+      for (let rest = entries.next(); rest.done !== true; rest = entries.next()) {
+        left++;
+        last = rest.value;
+      }
       log(
-        `${left.length} of ${items.length} items were left out: with them the result would pass ` +
+        `${left} of ${kept.length + left} items were left out: with them the result would pass ` +
           `Zapier's 6 MiB limit, and no item would start the Zap. The first left out is ` +
-          `${item.id}, the last ${(items.at(-1) ?? item).id}.`,
+          `${item.id}, the last ${made(last).id}.`,
       );
       return kept;
     }
@@ -656,4 +969,49 @@ export function withinResultBudget(
     used += size;
   }
   return kept;
+}
+
+/** How a run picks the items of its payloads. */
+export interface ResultOptions {
+  /** The Zap builder's filters: only the items that pass; none, every item. */
+  readonly keep?: ((item: NormalisedEvent) => boolean) | undefined;
+  /** At most this many items (the editor's samples). */
+  readonly most?: number;
+}
+
+/**
+ * A trigger's result from its payloads (a delivery, or the samples): the
+ * items that pass the filters, each record read and shaped only while the
+ * result has room for it (see withinResultBudget). What could not be read is
+ * told once per payload, then what was cut or left out.
+ */
+export function resultMaker(
+  shape: ItemShape,
+): (
+  payloads: readonly Payload[],
+  log: (line: string) => void,
+  options?: ResultOptions,
+) => NormalisedEvent[] {
+  const itemsOf = lazyItemsOf(shape);
+  return (payloads, log, { keep, most = Infinity } = {}) => {
+    const runs = payloads.map((payload) => ({ payload, ...noteBook() }));
+    function* picked(): Generator<ItemOrLazy> {
+      let count = 0;
+      for (const { payload, notes } of runs) {
+        for (const item of itemsOf(payload, notes)) {
+          if (count >= most) return;
+          // A filter reads the item, so it is made; without one it is made only if it fits.
+          const candidate = keep ? [item()].find(keep) : item;
+          if (candidate === undefined) continue;
+          count++;
+          yield candidate;
+        }
+      }
+    }
+    const lines: string[] = [];
+    const items = withinResultBudget(picked(), (line) => lines.push(line));
+    for (const run of runs) run.tell(log);
+    for (const line of lines) log(line);
+    return items;
+  };
 }

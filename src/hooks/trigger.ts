@@ -9,8 +9,8 @@ import {
 import { enveloped, recordIdOf } from '../http/answers';
 import { callApi } from '../http/client';
 import { ENDPOINTS } from '../http/endpoints';
-import { SERVICE_NAME } from '../http/errors';
-import { isInexactInteger, isRecord, parseJsonExact } from '../http/json';
+import { SERVICE_NAME, shown } from '../http/errors';
+import { isInexactInteger, isRecord, parseJson, parseJsonExact } from '../http/json';
 import { SAMPLE_LIMIT } from '../triggers/lists';
 import type { ActionValue, HookEvent } from './events';
 import { eventFilter, filterInputFields } from './filters';
@@ -20,7 +20,7 @@ import {
   isEmptyPayload,
   itemMaker,
   parseCustomFields,
-  withinResultBudget,
+  resultMaker,
   type NormalisedEvent,
 } from './normalise';
 
@@ -101,17 +101,6 @@ export async function samplePayloads(
   return rows.filter(isRecord).filter((row) => !isEmptyPayload(row));
 }
 
-/** Recent items for the Zap editor, in the same shape as live events. */
-export async function listSamples(
-  z: ZObject,
-  bundle: Bundle,
-  action: ActionValue,
-  itemsOf: ItemsOf,
-): Promise<NormalisedEvent[]> {
-  const log = runLog(z, `${action} sample`);
-  return (await samplePayloads(z, bundle, action)).flatMap((payload) => itemsOf(payload, log));
-}
-
 /**
  * The output fields of the account's own custom fields, read from its recent
  * sample (one request). Zapier calls this only while the Zap editor loads
@@ -141,32 +130,51 @@ export const customOutputFields =
     }));
   };
 
+/** A body with something in it: an object with a key, or a list with an object. */
+const holdsRecords = (body: unknown): boolean =>
+  Array.isArray(body) ? body.some(isRecord) : isRecord(body) && Object.keys(body).length > 0;
+
 /**
- * The delivered body: Zapier's parse, or the raw text parsed again where an
- * id was a number past 2^53, which a plain parse rounds (two ids would read as one).
+ * A body from its JSON text, read again keeping the digits where an id was a
+ * number past 2^53, which a plain parse rounds (two ids would read as one).
  */
-export function deliveredBody(bundle: Pick<Bundle, 'cleanedRequest' | 'rawRequest'>): unknown {
-  const body: unknown = bundle.cleanedRequest;
-  const rows: unknown[] = Array.isArray(body) ? body : [body];
-  const raw: unknown = bundle.rawRequest?.content;
-  if (typeof raw === 'string' && rows.some((row) => isRecord(row) && isInexactInteger(row.id))) {
-    return parseJsonExact(raw) ?? body;
-  }
-  return body;
+function bodyFromText(text: string, parsed: unknown = parseJson(text)): unknown {
+  const rows: unknown[] = Array.isArray(parsed) ? parsed : [parsed];
+  const rounded = rows.some((row) => isRecord(row) && isInexactInteger(row.id));
+  return rounded ? (parseJsonExact(text) ?? parsed) : parsed;
 }
 
-/** One delivered webhook body as trigger items: the service POSTs one object. */
-export function eventsOf(
-  body: unknown,
-  itemsOf: ItemsOf,
+/**
+ * The delivered body. Zapier hands it parsed as `cleanedRequest`, but may
+ * hand it as JSON text there, or leave it out with the JSON in
+ * `rawRequest.content`: each is read, in that order. Undefined, and a log
+ * line, when none holds a JSON object.
+ */
+export function deliveredBody(
+  bundle: Pick<Bundle, 'cleanedRequest' | 'rawRequest'>,
   log: (line: string) => void,
-): NormalisedEvent[] {
-  const rows: unknown[] = Array.isArray(body) ? body : [body];
-  return rows
-    .filter(isRecord)
-    .filter((row) => Object.keys(row).length > 0)
-    .flatMap((row) => itemsOf(row, log));
+): unknown {
+  const cleaned: unknown = bundle.cleanedRequest;
+  const raw: unknown = bundle.rawRequest?.content;
+  if (holdsRecords(cleaned)) return typeof raw === 'string' ? bodyFromText(raw, cleaned) : cleaned;
+  for (const text of [cleaned, raw]) {
+    if (typeof text !== 'string') continue;
+    const body = bodyFromText(text);
+    if (holdsRecords(body)) return body;
+  }
+  const text = [cleaned, raw].find((value) => typeof value === 'string') ?? '';
+  log(
+    'The delivery held no JSON object, parsed or as text: it gave no item. ' +
+      `What it held: ${shown(String(text).trim()) || 'nothing'}.`,
+  );
+  return undefined;
 }
+
+/** The payloads of one delivered body: the service POSTs one object; a list is read too. */
+export const payloadsOf = (body: unknown): Record<string, unknown>[] =>
+  (Array.isArray(body) ? body : [body])
+    .filter(isRecord)
+    .filter((row) => Object.keys(row).length > 0);
 
 /** The first item the table's payload gives: the static sample. */
 function sampleOf(itemsOf: ItemsOf, event: HookEvent): NormalisedEvent {
@@ -178,6 +186,7 @@ function sampleOf(itemsOf: ItemsOf, event: HookEvent): NormalisedEvent {
 export function hookTrigger(event: HookEvent): Trigger {
   const { action, filters = [] } = event;
   const itemsOf = itemMaker(event);
+  const resultOf = resultMaker(event);
   return defineTrigger({
     key: action,
     noun: event.noun,
@@ -192,17 +201,16 @@ export function hookTrigger(event: HookEvent): Trigger {
       perform: (z, bundle) => {
         const log = runLog(z, action);
         const keep = eventFilter(z, bundle.inputData, filters);
-        return withinResultBudget(keep(eventsOf(deliveredBody(bundle), itemsOf, log)), log);
+        return resultOf(payloadsOf(deliveredBody(bundle, log)), log, { keep });
       },
       performList: async (z, bundle) => {
         // Read before the request, so a filter that cannot be used costs no call.
         const keep = eventFilter(z, bundle.inputData, filters);
-        const samples = keep(await listSamples(z, bundle, action, itemsOf));
-        const log = runLog(z, `${action} sample`);
-        return withinResultBudget(
-          bundle.meta?.isLoadingSample ? samples.slice(0, SAMPLE_LIMIT) : samples,
-          log,
-        );
+        const payloads = await samplePayloads(z, bundle, action);
+        return resultOf(payloads, runLog(z, `${action} sample`), {
+          keep,
+          ...(bundle.meta?.isLoadingSample ? { most: SAMPLE_LIMIT } : {}),
+        });
       },
       sample: sampleOf(itemsOf, event),
       outputFields: [

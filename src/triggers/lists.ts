@@ -38,6 +38,18 @@ export interface ListSpec {
   readonly endpoint: Endpoint;
   readonly description: string;
   readonly sample: ListItem;
+  /**
+   * For a list of material: how the webhook events name it. Material Sent
+   * and Material Watched, and their Material Type filter, know these kinds alone.
+   */
+  readonly material?: {
+    /** The service's word for it, a material's type in the events: "VIDEO". */
+    readonly type: string;
+    /** The send_material key that holds the sent materials of this kind: "video". */
+    readonly sendKey: string;
+    /** What a watch with no amount counts as for Minimum Amount (an image is opened, not read). */
+    readonly amountWhenBlank?: number;
+  };
 }
 
 /** How templates differ, told next to the template dropdown. */
@@ -53,6 +65,7 @@ export const LISTS = {
     endpoint: ENDPOINTS.listVideos,
     description: 'Triggers when a new video is added to your library.',
     sample: { id: '64b7f0c2a91e3d5f8c2b4a17', title: 'Product Demo Walkthrough' },
+    material: { type: 'VIDEO', sendKey: 'video' },
   },
   pdf: {
     noun: 'PDF',
@@ -62,6 +75,7 @@ export const LISTS = {
     endpoint: ENDPOINTS.listPdfs,
     description: 'Triggers when a new PDF is added to your library.',
     sample: { id: '64c1a9e73b2d4f6a8e0c5d93', title: 'Home Buyer Guide 2026' },
+    material: { type: 'PDF', sendKey: 'pdf' },
   },
   image: {
     noun: 'Image',
@@ -71,6 +85,7 @@ export const LISTS = {
     endpoint: ENDPOINTS.listImages,
     description: 'Triggers when a new image is added to your library.',
     sample: { id: '64d2e4b18f7a3c9d0e6b2f45', title: 'Open House Flyer' },
+    material: { type: 'IMAGE', sendKey: 'image', amountWhenBlank: 1 },
   },
   template: {
     noun: 'Template',

@@ -6,7 +6,9 @@ import { HOOK_EVENTS, type ActionValue } from '../../src/hooks/events';
 import { startReceiver, type ReceivedHook, type Receiver } from '../../sandbox/receiver';
 import type { RecordedRequest, Sandbox } from '../../sandbox/server';
 import { bundleFor, deliveredRequest, requestsDuring, run, useSandbox } from './helpers';
-import { HOOK_CALLS, keysOf } from '../support/expectations';
+import { DELIVERY, HOOK_CALLS, IMAGE_ID, keysOf } from '../support/expectations';
+import { BLANK_CONTACT_ITEM } from '../support/expected';
+import { invoke, unpackZip, type Outcome } from '../support/lambda';
 import { rowOf } from '../support/rows';
 
 const OBJECT_ID = /^[0-9a-f]{24}$/;
@@ -399,5 +401,304 @@ describe('a service that answers subscribe with `_id`, as the interface document
     expect(sb.subscriptions.has(subscribeData.id)).toBe(true);
     await unsubscribe(sb, 'move_deal', subscribeData);
     expect(sb.subscriptions.size).toBe(0);
+  });
+});
+
+describe('deliveries as Zapier hands them, through build.zip in a fresh process', () => {
+  let dir = '';
+  let remove = (): void => undefined;
+  beforeAll(() => {
+    ({ dir, remove } = unpackZip());
+  });
+  afterAll(() => remove());
+
+  const JSON_TYPE = { 'Content-Type': 'application/json' };
+  /** perform's event for a bundle, as the Lambda gets it. */
+  const performEvent = (action: ActionValue, bundle: Partial<Bundle>): object => ({
+    command: 'execute',
+    method: `triggers.${action}.operation.perform`,
+    bundle: { authData: { api_key: sandbox().apiKey }, inputData: {}, ...bundle },
+    environment: { BASE_URL: sandbox().baseUrl, ALT_BASE_URL: sandbox().altBaseUrl },
+  });
+  /** A delivery of `body` as Zapier hands it most often: parsed, and as the raw request. */
+  const delivery = (action: ActionValue, body: object, inputData: Bundle['inputData'] = {}) =>
+    performEvent(action, {
+      inputData,
+      cleanedRequest: body,
+      rawRequest: {
+        method: 'POST',
+        querystring: '',
+        headers: JSON_TYPE,
+        content: JSON.stringify(body),
+      },
+    });
+  /** Runs named events in one process; each outcome by its name. */
+  async function outcomesOf(events: Record<string, object>): Promise<Record<string, Outcome>> {
+    const names = Object.keys(events);
+    const outcomes = await invoke(dir, Object.values(events));
+    expect(outcomes).toHaveLength(names.length);
+    return Object.fromEntries(names.map((name, i) => [name, outcomes[i] ?? { ok: false }]));
+  }
+  const itemsOf = (outcome: Outcome | undefined): Record<string, unknown>[] => {
+    expect(outcome).toMatchObject({ ok: true });
+    return outcome?.results as Record<string, unknown>[];
+  };
+  const resultBytes = (outcome: Outcome | undefined): number =>
+    Buffer.byteLength(JSON.stringify(outcome?.results));
+
+  describe('a delivery handed over as text (issue 38, item 6)', () => {
+    const note = payloadOf('create_note');
+    const text = JSON.stringify(note);
+    let outcomes: Record<string, Outcome> = {};
+    beforeAll(async () => {
+      outcomes = await outcomesOf({
+        parsed: delivery('create_note', note),
+        cleanedText: performEvent('create_note', {
+          cleanedRequest: text,
+          rawRequest: { method: 'POST', querystring: '', headers: JSON_TYPE, content: text },
+        }),
+        rawOnly: performEvent('create_note', {
+          rawRequest: { method: 'POST', querystring: '', headers: JSON_TYPE, content: text },
+        }),
+        emptyCleaned: performEvent('create_note', {
+          cleanedRequest: {},
+          rawRequest: { content: `\uFEFF${text}` },
+        }),
+        cleanedTextAlone: performEvent('create_note', { cleanedRequest: text }),
+        nothing: performEvent('create_note', {
+          cleanedRequest: 'name=Jane',
+          rawRequest: { method: 'POST', querystring: '', headers: {}, content: 'name=Jane' },
+        }),
+        empty: performEvent('create_note', {}),
+      });
+    });
+
+    it('cleanedRequest as JSON text, or missing with the JSON in rawRequest.content, gives the same item', () => {
+      const [item] = itemsOf(outcomes.parsed);
+      expect(item).toMatchObject({ id: note.id, content: note.content });
+      for (const name of ['cleanedText', 'rawOnly', 'emptyCleaned', 'cleanedTextAlone']) {
+        expect({ name, items: itemsOf(outcomes[name]) }).toEqual({ name, items: [item] });
+        expect({ name, logs: outcomes[name]?.logs }).toEqual({ name, logs: [] });
+      }
+    });
+
+    it('a delivery with no JSON anywhere gives no item, and a log line says so', () => {
+      expect(itemsOf(outcomes.nothing)).toEqual([]);
+      expect(outcomes.nothing?.logs).toEqual([
+        'create_note: The delivery held no JSON object, parsed or as text: it gave no item. ' +
+          'What it held: name=Jane.',
+      ]);
+      expect(itemsOf(outcomes.empty)).toEqual([]);
+      expect(outcomes.empty?.logs).toEqual([
+        'create_note: The delivery held no JSON object, parsed or as text: it gave no item. ' +
+          'What it held: nothing.',
+      ]);
+    });
+  });
+
+  describe('filters read what the item shows (items 7 and 10)', () => {
+    const send = payloadOf('send_material');
+    const watch = payloadOf('watch_material');
+    const move = payloadOf('move_deal');
+    const image = {
+      ...watch,
+      material_id: IMAGE_ID,
+      material_type: 'IMAGE',
+      material_title: 'Open House Flyer',
+      material_amount: '',
+    };
+    let outcomes: Record<string, Outcome> = {};
+    beforeAll(async () => {
+      const videosOnly = { ...send, pdf: '', image: 'undefined' };
+      /** A send of videos with this image string, filtered to images. */
+      const images = (image: string): object =>
+        delivery('send_material', { ...videosOnly, image }, { material_type: 'IMAGE' });
+      outcomes = await outcomesOf({
+        undefinedImage: images('undefined'),
+        emptyListImage: images('[]'),
+        nullImage: images('null'),
+        videos: delivery('send_material', videosOnly, { material_type: 'Video' }),
+        anImage: images(`[${IMAGE_ID},IMAGE,Open House Flyer]`),
+        stage: delivery(
+          'move_deal',
+          { ...move, deal_target: 'Under   Contract' },
+          { deal_target: ' under contract' },
+        ),
+        otherStage: delivery('move_deal', move, { deal_target: 'Under Contracts' }),
+        imageBlank: delivery('watch_material', image, { min_amount: '1' }),
+        imageOfTwo: delivery('watch_material', image, { min_amount: '2' }),
+        videoBlank: delivery(
+          'watch_material',
+          { ...watch, material_amount: '' },
+          { min_amount: '1' },
+        ),
+      });
+    });
+
+    it('Material Type Image: "undefined", "[]" or "null" as the image string names no image', () => {
+      for (const name of ['undefinedImage', 'emptyListImage', 'nullImage']) {
+        expect({ name, items: itemsOf(outcomes[name]) }).toEqual({ name, items: [] });
+      }
+      const [videos] = itemsOf(outcomes.videos);
+      expect((videos?.materials as { type: string }[]).map((m) => m.type)).toEqual([
+        'VIDEO',
+        'VIDEO',
+      ]);
+      const [withImage] = itemsOf(outcomes.anImage);
+      expect(withImage?.materials).toContainEqual({
+        id: IMAGE_ID,
+        type: 'IMAGE',
+        title: 'Open House Flyer',
+      });
+    });
+
+    it('New Stage: trimmed, in any case, inner spaces collapsed', () => {
+      expect(itemsOf(outcomes.stage)).toEqual([
+        expect.objectContaining({ deal_target: 'Under   Contract' }),
+      ]);
+      expect(itemsOf(outcomes.otherStage)).toEqual([]);
+    });
+
+    it('Minimum Amount: an image with a blank amount counts as 1; a video does not count', () => {
+      expect(itemsOf(outcomes.imageBlank)).toEqual([
+        expect.objectContaining({ material_type: 'IMAGE', material_amount: null }),
+      ]);
+      expect(itemsOf(outcomes.imageOfTwo)).toEqual([]);
+      expect(itemsOf(outcomes.videoBlank)).toEqual([]);
+    });
+  });
+
+  describe('very large deliveries keep their items, cut to fit (items 5 and 9)', () => {
+    const contact = payloadOf('add_contact');
+    const identity = (item: Record<string, unknown> | undefined) =>
+      Object.fromEntries(DELIVERY.identityKeys.map((key) => [key, item?.[key]]));
+    /** Bodies of nearly 10 MB, Zapier's limit for a webhook. */
+    const fill = (part: (i: number) => string, bytes: number): string[] => {
+      const parts: string[] = [];
+      for (let i = 0, size = 0; size < bytes; i++) {
+        parts.push(part(i));
+        size += (parts.at(-1)?.length ?? 0) + 1;
+      }
+      return parts;
+    };
+    const tinyFields = fill((i) => `"f${i.toString(36)}":0`, 7_500_000);
+    const groups = fill(() => '[a]', 9_900_000);
+    const ids = fill((i) => `[6512e4c1a9b3f200${i.toString(16).padStart(8, '0')}]`, 9_900_000);
+    let outcomes: Record<string, Outcome> = {};
+    beforeAll(async () => {
+      outcomes = await outcomesOf({
+        oneField: delivery('add_contact', {
+          ...contact,
+          additional_field: JSON.stringify({ notes: 'n'.repeat(7 * 1024 * 1024), score: 7 }),
+        }),
+        tinyFields: delivery('add_contact', {
+          ...contact,
+          additional_field: `{${tinyFields.join(',')}}`,
+        }),
+        groups: delivery('send_material', {
+          ...payloadOf('send_material'),
+          video: groups.join(','),
+        }),
+        idsOnly: delivery('delete_contact', {
+          num: ids.length,
+          contacts: ids.join(','),
+          removed_date: '2026-03-19T09:02:44.873Z',
+        }),
+      });
+      // Four deliveries of up to 10 MB each, in one fresh process.
+    }, 60_000);
+
+    it('a 7 MiB custom field: the contact is kept whole but for that field and its raw JSON, cut short', () => {
+      const items = itemsOf(outcomes.oneField);
+      expect(items).toHaveLength(1);
+      const [item] = items;
+      expect(identity(item)).toEqual(identity(contact));
+      expect(item).toMatchObject({
+        city: contact.city,
+        tags: contact.tags,
+        custom_fields: { score: 7 },
+      });
+      expect((item?.custom_fields as { notes: string }).notes).toMatch(/^n+…$/);
+      expect(item?.additional_field).toMatch(/^\{"notes":"n+…$/);
+      expect(resultBytes(outcomes.oneField)).toBeLessThanOrEqual(DELIVERY.resultBudgetBytes);
+      expect(outcomes.oneField?.logs).toEqual([
+        `add_contact: Item ${contact.id} was larger than Zapier takes: ` +
+          '"additional_field", "custom_fields.notes" cut short.',
+      ]);
+    });
+
+    it('hundreds of thousands of tiny custom fields: the contact is kept, with the first of them', () => {
+      const [item, ...more] = itemsOf(outcomes.tinyFields);
+      expect(more).toEqual([]);
+      expect(identity(item)).toEqual(identity(contact));
+      const kept = Object.entries(item?.custom_fields as Record<string, unknown>);
+      expect(kept.length).toBeGreaterThan(1000);
+      expect(kept.slice(0, 2)).toEqual([
+        ['f0', 0],
+        ['f1', 0],
+      ]);
+      expect(resultBytes(outcomes.tinyFields)).toBeLessThanOrEqual(DELIVERY.resultBudgetBytes);
+      const [, read = ''] =
+        /"additional_field" listed more than a result can carry: (\d+) were read/.exec(
+          outcomes.tinyFields?.logs?.join('\n') ?? '',
+        ) ?? [];
+      // Read while they fit half a result, beside the raw text: then only the raw text is cut.
+      expect(kept).toHaveLength(Number(read));
+      expect(outcomes.tinyFields?.logs).toEqual([
+        `add_contact: "additional_field" listed more than a result can carry: ${read} were read, ` +
+          `${tinyFields.length - Number(read)} more were not.`,
+        `add_contact: Item ${contact.id} was larger than Zapier takes: "additional_field" cut short.`,
+      ]);
+    });
+
+    it('millions of bare "[a]" groups: one item, its materials read while they fit half a result', () => {
+      const [item, ...more] = itemsOf(outcomes.groups);
+      expect(more).toEqual([]);
+      const materials = item?.materials as unknown[];
+      expect(materials.length).toBeGreaterThan(1000);
+      expect(materials[0]).toEqual({ id: 'a', type: '', title: '' });
+      expect(resultBytes(outcomes.groups)).toBeLessThanOrEqual(DELIVERY.resultBudgetBytes);
+      const [, read = '', unread = ''] =
+        /"video" listed more than a result can carry: (\d+) were read, (\d+) more were not/.exec(
+          outcomes.groups?.logs?.join('\n') ?? '',
+        ) ?? [];
+      // Each group read is one material, each told as not in the form; the rest only counted.
+      expect(Number(read) + Number(unread)).toBe(groups.length);
+      expect(materials).toHaveLength(Number(read));
+      expect(outcomes.groups?.logs).toEqual([
+        'send_material: A material in "video" was not in the form [id,type,title]: kept, with ' +
+          `what could be read. (${read} times)`,
+        `send_material: "video" listed more than a result can carry: ${read} were read, ` +
+          `${unread} more were not.`,
+        // The videos took the room of the list: the PDF after them is counted, not read.
+        'send_material: "pdf" listed more than a result can carry: 0 were read, 1 more were not.',
+        expect.stringMatching(
+          /^send_material: Item evt_[0-9a-f]{24} was larger than Zapier takes: "video" cut short\.$/,
+        ),
+      ]);
+    });
+
+    it('a bulk delete of ids alone: the contacts that fit, the rest counted and named', () => {
+      const items = itemsOf(outcomes.idsOnly);
+      expect(items.length).toBeGreaterThan(1000);
+      expect(items[0]).toEqual({
+        ...BLANK_CONTACT_ITEM,
+        id: '6512e4c1a9b3f20000000000',
+        first_name: '',
+        last_name: '',
+        email: '',
+        cell_phone: '',
+      });
+      expect(resultBytes(outcomes.idsOnly)).toBeLessThanOrEqual(DELIVERY.resultBudgetBytes);
+      const lastId = `6512e4c1a9b3f200${(ids.length - 1).toString(16).padStart(8, '0')}`;
+      const firstLeftOut = `6512e4c1a9b3f200${items.length.toString(16).padStart(8, '0')}`;
+      expect(outcomes.idsOnly?.logs).toEqual([
+        'delete_contact: A contact in "contacts" was not in the form [id,first,last,email,phone]: ' +
+          `kept, with what could be read. (${items.length + 2} times)`,
+        `delete_contact: ${ids.length - items.length} of ${ids.length} items were left out: with ` +
+          "them the result would pass Zapier's 6 MiB limit, and no item would start the Zap. " +
+          `The first left out is ${firstLeftOut}, the last ${lastId}.`,
+      ]);
+    });
   });
 });

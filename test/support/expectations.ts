@@ -63,6 +63,12 @@ export interface PollingFacts extends CallingFacts {
     /** Every item, in the order its dropdown shows them: A–Z by title. */
     readonly choices: readonly Item[];
   };
+  /**
+   * A list of material: its type word in Material Sent and Material Watched
+   * (a Material Type choice), the send_material key that holds it, and what a
+   * watch with no amount counts as for Minimum Amount, if anything.
+   */
+  readonly material?: { readonly type: string; readonly sendKey: string; readonly blank?: number };
 }
 
 /** A title search over one list. */
@@ -126,6 +132,18 @@ export type OperationFacts = PollingFacts | HookFacts | SearchFacts | SendFacts 
 export const VIDEO_ID = '64b7f0c2a91e3d5f8c2b4a17';
 export const PDF_ID = '64c1a9e73b2d4f6a8e0c5d93';
 export const IMAGE_ID = '64d2e4b18f7a3c9d0e6b2f45';
+
+// ---- What a delivery gives ----
+
+/**
+ * A trigger's result: at most 5 MiB of items (Zapier refuses 6 MiB), an item
+ * too large alone cut to fit, never its identity keys.
+ */
+export const DELIVERY = {
+  resultBudgetBytes: 5 * 1024 * 1024,
+  zapierLimitBytes: 6 * 1024 * 1024,
+  identityKeys: ['id', 'email', 'first_name', 'last_name'],
+} as const;
 
 // ---- Endpoints ----
 
@@ -279,6 +297,7 @@ export const OPERATIONS = {
     endpoint: 'listVideos',
     call: GET('/api/video'),
     outputs: ID_AND_TITLE,
+    material: { type: 'VIDEO', sendKey: 'video' },
     sandbox: {
       choices: [
         seeded('video', 3, 'How Escrow Works'),
@@ -296,6 +315,7 @@ export const OPERATIONS = {
     endpoint: 'listPdfs',
     call: GET('/api/pdf'),
     outputs: ID_AND_TITLE,
+    material: { type: 'PDF', sendKey: 'pdf' },
     sandbox: {
       choices: [seeded('pdf', 1, 'Buyer Guide 2026'), seeded('pdf', 2, 'Seller Checklist')],
     },
@@ -309,6 +329,7 @@ export const OPERATIONS = {
     endpoint: 'listImages',
     call: GET('/api/image'),
     outputs: ID_AND_TITLE,
+    material: { type: 'IMAGE', sendKey: 'image', blank: 1 },
     sandbox: {
       choices: [seeded('image', 2, 'Just Sold Postcard'), seeded('image', 1, 'Open House Flyer')],
     },

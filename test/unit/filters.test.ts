@@ -5,10 +5,10 @@ import nock from 'nock';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { hookTriggers } from '../../src/hooks';
 import { HOOK_EVENTS, type ActionValue, type RawPayload } from '../../src/hooks/events';
-import { derivedId, itemMaker, numberOf } from '../../src/hooks/normalise';
+import { derivedId, itemMaker, MATERIAL_KINDS, numberOf } from '../../src/hooks/normalise';
 import { hookTrigger } from '../../src/hooks/trigger';
 import { API_KEY, appTester, bundleWith, failureOf } from '../support/app';
-import { keysOf } from '../support/expectations';
+import { keysOf, POLLING, type PollingFacts } from '../support/expectations';
 import { rowOf } from '../support/rows';
 
 const HOST = 'https://api.crmgrow.com';
@@ -45,6 +45,9 @@ const items = (action: ActionValue, ...payloads: RawPayload[]) => {
 
 const without = (payload: RawPayload, key: string): RawPayload =>
   Object.fromEntries(Object.entries(payload).filter(([k]) => k !== key));
+
+/** The list triggers' written-out facts, the material ones with their `material`. */
+const LISTS: readonly PollingFacts[] = Object.values(POLLING);
 
 const WATCH = payloadOf('watch_material');
 const WATCHED_PDF: RawPayload = {
@@ -133,6 +136,23 @@ describe('the filters the events table declares', () => {
     expect(CASES.map((c) => `${c.action}.${c.key}`)).toEqual(declared);
   });
 
+  it('the material kinds are the lists of material in the lists table, in its order', () => {
+    expect(MATERIAL_KINDS).toEqual(
+      LISTS.flatMap(({ noun, material }) =>
+        material
+          ? [
+              {
+                type: material.type,
+                sendKey: material.sendKey,
+                label: noun,
+                ...(material.blank === undefined ? {} : { amountWhenBlank: material.blank }),
+              },
+            ]
+          : [],
+      ),
+    );
+  });
+
   it('are optional input fields of their trigger; the material types are a static dropdown', () => {
     // Built here from the table row, so that the factory runs inside this test (a mutation run
     // counts only that), and checked to be the app's.
@@ -148,11 +168,9 @@ describe('the filters the events table declares', () => {
         helpText: 'Only start the Zap for material of this type. Leave blank for every type.',
         required: false,
         type: 'string',
-        choices: [
-          { value: 'VIDEO', sample: 'VIDEO', label: 'Video' },
-          { value: 'PDF', sample: 'PDF', label: 'PDF' },
-          { value: 'IMAGE', sample: 'IMAGE', label: 'Image' },
-        ],
+        choices: LISTS.flatMap(({ noun, material }) =>
+          material ? [{ value: material.type, sample: material.type, label: noun }] : [],
+        ),
       },
       {
         key: 'min_amount',
@@ -261,6 +279,32 @@ describe('watch_material: Minimum Amount', () => {
     expect(await perform('watch_material', { min_amount: minimum }, payload)).toEqual(expected);
   });
 
+  const IMAGE = {
+    ...WATCH,
+    material_id: '64d2e4b18f7a3c9d0e6b2f45',
+    material_type: 'IMAGE',
+    material_title: 'Open House Flyer',
+  };
+
+  it.each([
+    ['an image with a blank amount counts as 1', { ...IMAGE, material_amount: '' }, 1, true],
+    ['an image without an amount counts as 1', without(IMAGE, 'material_amount'), 1, true],
+    ['an image with a null amount counts as 1', { ...IMAGE, material_amount: null }, 1, true],
+    ['"image" in any case', { ...IMAGE, material_type: ' image ', material_amount: '' }, 1, true],
+    ['an image counts as 1, not 2', { ...IMAGE, material_amount: '' }, 2, false],
+    ['an image with an amount counts as that amount', { ...IMAGE, material_amount: 0 }, 1, false],
+    ['a video with a blank amount counts as nothing', { ...WATCH, material_amount: '' }, 1, false],
+    [
+      'a PDF with a blank amount counts as nothing',
+      { ...WATCHED_PDF, material_amount: '' },
+      0,
+      false,
+    ],
+  ])('%s: against %p passes: %p', async (_what, payload, minimum, passes) => {
+    const expected = passes ? items('watch_material', payload) : [];
+    expect(await perform('watch_material', { min_amount: minimum }, payload)).toEqual(expected);
+  });
+
   it('an event without material_amount does not pass', async () => {
     const payload = without(WATCH, 'material_amount');
     expect(await perform('watch_material', { min_amount: 1 }, payload)).toEqual([]);
@@ -318,6 +362,9 @@ describe('case and spaces', () => {
     ['watch_material', { material_type: 'PDF' }, { ...WATCHED_PDF, material_type: 'Pdf' }],
     ['move_deal', { deal_target: '  under CONTRACT ' }, MOVE],
     ['move_deal', { deal_target: 'Under Contract' }, { ...MOVE, deal_target: ' under contract ' }],
+    ['move_deal', { deal_target: 'under  contract' }, MOVE],
+    ['move_deal', { deal_target: 'Under Contract' }, { ...MOVE, deal_target: 'Under \t Contract' }],
+    ['add_contact', { tag: 'open  house' }, { ...payloadOf('add_contact'), tags: ['Open House'] }],
     ['add_contact', { tag: ' BUYER ' }, payloadOf('add_contact')],
     ['add_contact', { tag: 'buyer' }, { ...payloadOf('add_contact'), tags: [' Buyer '] }],
     ['send_material', { material_type: 'video' }, SEND],
@@ -386,11 +433,37 @@ describe('the material type of a send', () => {
     }
   });
 
-  it('the unbracketed form of the service sample still counts as holding one', async () => {
+  it.each([
+    ['"undefined"', 'undefined'],
+    ['"null"', 'null'],
+    ['"[]"', '[]'],
+    ['a title alone', 'Open House Flyer'],
+    ['a group without a type', '[64d2e4b18f7a3c9d0e6b2f45]'],
+  ])(
+    'an image string of %s names no image: a send of videos alone does not pass',
+    async (_what, image) => {
+      const payload = { ...SEND, image, pdf: '' };
+      expect(await perform('send_material', { material_type: 'IMAGE' }, payload)).toEqual([]);
+      expect(await perform('send_material', { material_type: 'VIDEO' }, payload)).toEqual(
+        items('send_material', payload),
+      );
+    },
+  );
+
+  it('reads the types of the materials the item shows, whatever string holds them', async () => {
+    const image = '[64d2e4b18f7a3c9d0e6b2f45,IMAGE,Open House Flyer]';
+    const payload = { ...SEND, video: '', pdf: image, image: '' };
+    const [item] = items('send_material', payload);
+    expect(item?.materials).toEqual([
+      { id: '64d2e4b18f7a3c9d0e6b2f45', type: 'IMAGE', title: 'Open House Flyer' },
+    ]);
+    expect(await perform('send_material', { material_type: 'IMAGE' }, payload)).toEqual([item]);
+    expect(await perform('send_material', { material_type: 'PDF' }, payload)).toEqual([]);
+  });
+
+  it('the unbracketed form names no material, so it passes no type', async () => {
     const payload = { ...SEND, video: '65e0c1d2b3a4f50012cd7701,Meet Your Agent', pdf: '' };
-    expect(await perform('send_material', { material_type: 'VIDEO' }, payload)).toEqual(
-      items('send_material', payload),
-    );
+    expect(await perform('send_material', { material_type: 'VIDEO' }, payload)).toEqual([]);
   });
 
   it('only the three types count: another key of the send is never read as one', async () => {
@@ -470,7 +543,7 @@ describe('odd deliveries with filters set never make perform throw', () => {
     expect(await perform('move_deal', { deal_target: '43' }, odd)).toEqual([]);
   });
 
-  it('send_material: a list or a number where a material string is declared is filtered as its text', async () => {
+  it('send_material: a list or a number where a material string is declared names no material', async () => {
     const item = {
       id: derivedId(odd),
       subject: null,
@@ -482,9 +555,10 @@ describe('odd deliveries with filters set never make perform throw', () => {
       image: null,
       create_at: null,
     };
-    expect(await perform('send_material', { material_type: 'PDF' }, odd)).toEqual([item]);
-    expect(await perform('send_material', { material_type: 'VIDEO' }, odd)).toEqual([item]);
-    expect(await perform('send_material', { material_type: 'IMAGE' }, odd)).toEqual([]);
+    expect(await perform('send_material', {}, odd)).toEqual([item]);
+    for (const type of ['PDF', 'VIDEO', 'IMAGE']) {
+      expect(await perform('send_material', { material_type: type }, odd)).toEqual([]);
+    }
   });
 });
 

@@ -5,7 +5,7 @@ import { hookTriggers } from '../../src/hooks';
 import { hookTrigger } from '../../src/hooks/trigger';
 import { ACTION_VALUES, HOOK_EVENTS, type ActionValue } from '../../src/hooks/events';
 import { API_KEY, appTester, bundleWith, failureOf, userMessage } from '../support/app';
-import { HOOK_CALLS, keysOf } from '../support/expectations';
+import { DELIVERY, HOOK_CALLS, keysOf } from '../support/expectations';
 import { rowOf } from '../support/rows';
 import { JANE_CONTACT } from '../support/expected';
 
@@ -579,6 +579,56 @@ describe('perform', () => {
       ]);
     },
   );
+
+  describe('a contact with a 7 MiB custom field', () => {
+    const contactOp = hookOperation('add_contact');
+    const contact = rowOf({ HOOK_EVENTS }, 'add_contact').payload;
+    const big = {
+      ...contact,
+      additional_field: JSON.stringify({ notes: 'n'.repeat(7 * 1024 * 1024), score: 7 }),
+    };
+
+    it.each([
+      [
+        'delivered',
+        'add_contact',
+        () => appTester(contactOp.perform, bundleWith({ cleanedRequest: big })),
+      ],
+      [
+        'sampled',
+        'add_contact sample',
+        () => {
+          performListApi('add_contact').reply(201, [big]);
+          return appTester(contactOp.list, bundleWith());
+        },
+      ],
+    ] as const)(
+      '%s: is kept, its identity whole, the field and its raw JSON cut',
+      async (_how, prefix, act) => {
+        let items: Record<string, unknown>[] = [];
+        const logs = await logsOf(async () => {
+          items = (await act()) as Record<string, unknown>[];
+        });
+        const [item] = items;
+        expect(items).toHaveLength(1);
+        const { additional_field: raw, custom_fields: custom, ...rest } = item ?? {};
+        expect({ ...rest, additional_field: contact.additional_field }).toEqual(contact);
+        expect(custom).toEqual({ notes: expect.stringMatching(/^n+…$/) as string, score: 7 });
+        expect(raw).toMatch(/^\{"notes":"n+…$/);
+        expect(Buffer.byteLength(JSON.stringify(items))).toBeLessThanOrEqual(
+          DELIVERY.resultBudgetBytes,
+        );
+        // Cut by halves: no further than the budget needs.
+        expect(Buffer.byteLength(JSON.stringify(items))).toBeGreaterThan(
+          DELIVERY.resultBudgetBytes / 2,
+        );
+        expect(logs).toEqual([
+          `${prefix}: Item ${String(contact.id)} was larger than Zapier takes: ` +
+            '"additional_field", "custom_fields.notes" cut short.',
+        ]);
+      },
+    );
+  });
 
   it.each([
     [

@@ -15,6 +15,7 @@ import {
   removedTasksOf,
   RESULT_BUDGET_BYTES,
   withinResultBudget,
+  type Lazy,
   type NormalisedEvent,
   type TypedField,
 } from '../../src/hooks/normalise';
@@ -31,6 +32,10 @@ const OMAR = {
   email: 'omar.haddad@example.net',
   cell_phone: '+13125550187',
 };
+
+/** Every record an expander lists, each read. */
+const readAll = (records: Iterable<Lazy<unknown>> | undefined): unknown[] | undefined =>
+  records && Array.from(records, (record) => record());
 
 /** What a parser tells the run's log, collected. */
 function notesOf<T>(parse: (notes: (line: string) => void) => T): { result: T; notes: string[] } {
@@ -708,7 +713,7 @@ describe('one item per record', () => {
 
   it("a bulk delete_contact gives one contact record per contact, in the single delete's shape only", () => {
     // No num, no removed_date: they are not output fields of Deleted Contact.
-    expect(bulkContactsOf(BULK)).toEqual([
+    expect(readAll(bulkContactsOf(BULK))).toEqual([
       { ...BLANK_CONTACT_RECORD, ...JANE },
       { ...BLANK_CONTACT_RECORD, ...OMAR },
     ]);
@@ -719,13 +724,15 @@ describe('one item per record', () => {
   });
 
   it('a single delete, or contacts that are not text, is not split', () => {
-    expect(bulkContactsOf({ id: JANE.id, email: JANE.email })).toBeUndefined();
-    expect(bulkContactsOf({ ...BULK, contacts: 2 })).toBeUndefined();
-    expect(bulkContactsOf({ ...BULK, contacts: null })).toBeUndefined();
+    expect(readAll(bulkContactsOf({ id: JANE.id, email: JANE.email }))).toBeUndefined();
+    expect(readAll(bulkContactsOf({ ...BULK, contacts: 2 }))).toBeUndefined();
+    expect(readAll(bulkContactsOf({ ...BULK, contacts: null }))).toBeUndefined();
   });
 
   it('a bulk delete with an unreadable contact keeps it, with a note', () => {
-    expect(notesOf((notes) => bulkContactsOf({ ...BULK, contacts: 'n/a' }, notes))).toEqual({
+    expect(
+      notesOf((notes) => readAll(bulkContactsOf({ ...BULK, contacts: 'n/a' }, notes))),
+    ).toEqual({
       result: [
         {
           ...BLANK_CONTACT_RECORD,
@@ -742,7 +749,7 @@ describe('one item per record', () => {
 
   it('a bulk delete listing no contact gives no item, and a note', () => {
     for (const contacts of ['', '  ', '[]']) {
-      expect(notesOf((notes) => bulkContactsOf({ ...BULK, contacts }, notes))).toEqual({
+      expect(notesOf((notes) => readAll(bulkContactsOf({ ...BULK, contacts }, notes)))).toEqual({
         result: [],
         notes: ['A delete of several contacts listed none: it gave no item.'],
       });
@@ -841,7 +848,7 @@ describe('one item per record', () => {
 
   it("delete_task: one record per task, beside num and removed_date, with its own task's text", () => {
     const payload = { num: 2, removed_task: `${CALL},${EMAIL}`, removed_date: BULK.removed_date };
-    expect(removedTasksOf(payload)).toEqual([
+    expect(readAll(removedTasksOf(payload))).toEqual([
       { ...payload, ...CALL_TASK, removed_task: CALL },
       { ...payload, ...EMAIL_TASK, removed_task: EMAIL },
     ]);
@@ -1220,6 +1227,7 @@ describe('ids of values nested past any stack', () => {
 });
 
 describe('withinResultBudget', () => {
+  const bytesOf = (value: unknown): number => Buffer.byteLength(JSON.stringify(value));
   const item = (id: string, text = 'x'.repeat(100)): NormalisedEvent => ({ id, text });
   /** The size of a result of `count` items like item('a'): "[", the items, the commas, "]". */
   const ITEM_BYTES = Buffer.byteLength(JSON.stringify(item('a')));
@@ -1325,10 +1333,77 @@ describe('withinResultBudget', () => {
     ]);
   });
 
-  it('an empty list, a number, an object or short text is not cut: such an item is left out', () => {
-    // An object is not cut even with a "length" (a custom field may be named so).
-    const one = { id: 'a', list: [], n: 123456789, t: 'ab', custom_fields: { length: 3 } };
+  it('an empty list, a number, an empty object or short text is not cut: such an item is left out', () => {
+    const one = { id: 'a', list: [], n: 123456789, t: 'ab', custom_fields: {}, blank: null };
     expect(keptOf(one, 20)).toEqual([[], [CUT_SHORT('a', ''), LEFT_OUT('a')]]);
+  });
+
+  it('an object of small values loses its last keys, as a list its last items', () => {
+    // An object is cut by its keys even with a "length" (a custom field may be named so).
+    const custom = Object.fromEntries(Array.from({ length: 40 }, (_, n) => [`f${n}`, n]));
+    const big = { id: 'big', custom_fields: { ...custom, length: 3 } };
+    const half = Object.fromEntries(Object.entries(big.custom_fields).slice(0, 20));
+    expect(keptOf(big, bytesOf([{ id: 'big', custom_fields: half }]))).toEqual([
+      [{ id: 'big', custom_fields: half }],
+      [CUT_SHORT('big', '"custom_fields"')],
+    ]);
+  });
+
+  it('cuts inside a value where a part is large: a custom field, a contact', () => {
+    // JSON.parse makes "__proto__" an own key, as a delivery's custom field named so is.
+    const custom = JSON.parse(
+      `{"notes":"${'n'.repeat(1000)}","score":7,"__proto__":"${'p'.repeat(1000)}"}`,
+    ) as Record<string, unknown>;
+    const big = {
+      id: 'c1',
+      custom_fields: custom,
+      contacts: [{ id: 'x', first_name: 'f'.repeat(400) }],
+    };
+    // The largest value, then the largest of its parts, halved in turn until the item fits.
+    const cutCustom = JSON.parse(
+      `{"notes":"${'n'.repeat(125)}…","score":7,"__proto__":"${'p'.repeat(250)}…"}`,
+    ) as Record<string, unknown>;
+    const cut = {
+      id: 'c1',
+      custom_fields: cutCustom,
+      contacts: [{ id: 'x', first_name: `${'f'.repeat(200)}…` }],
+    };
+    const [kept, lines] = keptOf(big, 816);
+    expect(bytesOf(kept)).toBe(691);
+    expect(kept).toEqual([cut]);
+    expect(lines).toEqual([
+      CUT_SHORT('c1', '"custom_fields.notes", "custom_fields.__proto__", "contacts.0.first_name"'),
+    ]);
+    // A key named "__proto__" stays an own key, copied as it is.
+    expect(Object.keys(kept[0]?.custom_fields ?? {})).toEqual(['notes', 'score', '__proto__']);
+    expect(custom.notes).toHaveLength(1000);
+  });
+
+  it('cuts inside one entry of a list, keeping the others as they are', () => {
+    const small = { id: 's', first_name: 'Ann' };
+    const big = { id: 'list', contacts: [small, { id: 'b', first_name: 'f'.repeat(400) }, small] };
+    const cut = {
+      ...big,
+      contacts: [small, { id: 'b', first_name: `${'f'.repeat(200)}…` }, small],
+    };
+    expect(keptOf(big, bytesOf([cut]))).toEqual([
+      [cut],
+      [CUT_SHORT('list', '"contacts.1.first_name"')],
+    ]);
+  });
+
+  it("never cuts an item's id, e-mail address or names, however large", () => {
+    const identity = {
+      id: 'i1',
+      email: 'e'.repeat(300),
+      first_name: 'f'.repeat(300),
+      last_name: 'l'.repeat(300),
+    };
+    const big = { ...identity, city: 'c'.repeat(2000) };
+    const [[kept], lines] = keptOf(big, 1400);
+    expect(kept).toEqual({ ...identity, city: expect.stringMatching(/^c+…$/) as string });
+    expect(lines).toEqual([CUT_SHORT('i1', '"city"')]);
+    expect(keptOf(big, 800)).toEqual([[], [CUT_SHORT('i1', '"city"'), LEFT_OUT('i1')]]);
   });
 
   it('cuts the largest list of a single item too large alone', () => {

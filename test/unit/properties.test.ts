@@ -6,7 +6,7 @@ import { errors, type Bundle, type ZObject } from 'zapier-platform-core';
 import { ConfigError, readConfig, withoutCredentials } from '../../src/config';
 import { sendCreates } from '../../src/creates/sends';
 import { hookTriggers } from '../../src/hooks';
-import { derivedId } from '../../src/hooks/normalise';
+import { derivedId, normalise } from '../../src/hooks/normalise';
 import { callApi } from '../../src/http/client';
 import { ENDPOINTS } from '../../src/http/endpoints';
 import { isLowerCaseObjectId, isObjectId } from '../../src/http/ids';
@@ -706,6 +706,60 @@ describe('the list path, for any list the service sends', () => {
         },
       ),
       { ...RUNS, numRuns: Math.ceil(RUNS.numRuns / 4) },
+    );
+  });
+});
+
+describe('custom fields read from additional_field as JSON text', () => {
+  const NOT_AN_OBJECT = '"additional_field" was not a JSON object: no custom fields were read.';
+  /** The custom fields and notes of a contact whose additional_field is `value`. */
+  const customOf = (value: unknown): { fields: unknown; notes: string[] } => {
+    const notes: string[] = [];
+    const { custom_fields: fields } = normalise({ additional_field: value }, (line) =>
+      notes.push(line),
+    );
+    return { fields, notes };
+  };
+
+  it('are those of the parsed object, however the text is spaced and whatever it holds', () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 3 })),
+        fc.constantFrom(undefined, 2, '\t', ' \r\n'),
+        (object, space) => {
+          const text = JSON.stringify(object, null, space);
+          return isDeepStrictEqual(customOf(text), customOf(JSON.parse(text)));
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('any other text gives none and says so, as JSON.parse would have it', () => {
+    const texts = fc.oneof(
+      fc.string(),
+      fc.json(),
+      // Cut short, or with a character more: one byte from valid JSON.
+      fc.json().map((text) => text.slice(0, -1)),
+      fc.tuple(fc.json(), fc.string({ maxLength: 1 })).map(([text, extra]) => `${text}${extra}`),
+    );
+    fc.assert(
+      fc.property(texts, (text) => {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          parsed = undefined;
+        }
+        const isObject = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
+        const expected = !text.trim()
+          ? { fields: {}, notes: [] }
+          : isObject
+            ? customOf(parsed)
+            : { fields: {}, notes: [NOT_AN_OBJECT] };
+        return isDeepStrictEqual(customOf(text), expected);
+      }),
+      RUNS,
     );
   });
 });
