@@ -4,14 +4,10 @@
 // rising, oldest first) or shuffled. Each answer is one JSON text, made once.
 import http from 'node:http';
 import { closeServer, listenOnLoopback } from '../../sandbox/http';
+import type { Material as ListItem } from '../../sandbox/seed';
 
 export type ListOrder = 'stored' | 'shuffled';
 export const LIST_ORDERS: readonly ListOrder[] = ['stored', 'shuffled'];
-
-export interface ListItem {
-  readonly id: string;
-  readonly title: string;
-}
 
 export interface ListServer {
   readonly baseUrl: string;
