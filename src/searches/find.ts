@@ -15,32 +15,29 @@ import {
   type ListKey,
   type ListSpec,
 } from '../triggers/lists';
-import { foldTitle } from '../triggers/titles';
+import { foldText, foldTitle } from '../triggers/titles';
 
 /** Results of one search at most. Zapier's step uses the first; the editor's test shows them all. */
 export const SEARCH_LIMIT = 25;
 
-const NOT_ASCII = /[^\0-\x7f]/;
-
 /**
- * A title's match with the wanted text, as foldTitle compares them: 'exact',
- * 'within', or undefined. A title in ASCII folds to itself in lower case, so
- * two case-insensitive patterns test it without a copy; any other is folded.
+ * A title's match with the wanted text, as foldTitle compares them: 'exact', 'within' or
+ * undefined. Two case-insensitive patterns test a title without a copy; only its characters
+ * outside ASCII are folded, each once a search.
  */
 function matcherOf(text: string): (title: string) => 'exact' | 'within' | undefined {
-  const wanted = foldTitle(text);
-  const words = wanted
+  const words = foldTitle(text)
     .split(' ')
     .map((word) => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
     .join('\\s+');
   const exact = new RegExp(`^\\s*${words}\\s*$`, 'i');
   const within = new RegExp(words, 'i');
+  const folds = new Map<string, string>();
+  const fold = (char: string): string =>
+    folds.get(char) ?? folds.set(char, foldText(char)).get(char) ?? char;
   return (title) => {
-    if (NOT_ASCII.test(title)) {
-      const folded = foldTitle(title);
-      return folded === wanted ? 'exact' : folded.includes(wanted) ? 'within' : undefined;
-    }
-    return exact.test(title) ? 'exact' : within.test(title) ? 'within' : undefined;
+    const folded = /[^\0-\x7f]/.test(title) ? title.replace(/[^\0-\x7f]/gu, fold) : title;
+    return exact.test(folded) ? 'exact' : within.test(folded) ? 'within' : undefined;
   };
 }
 

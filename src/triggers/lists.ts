@@ -150,12 +150,15 @@ export function listedOf(
   let repeated = 0;
   for (const row of list) {
     const record = isRecord(row);
-    if (record && (isInexactInteger(row.id) || isInexactInteger(row._id))) {
+    const raw = record ? row.id : undefined;
+    // Most ids are ObjectIds as MongoDB writes them: one test reads such an id and tells its age.
+    const objectId = typeof raw === 'string' && isLowerCaseObjectId(raw);
+    if (record && !objectId && (isInexactInteger(raw) || isInexactInteger(row._id))) {
       // An id past 2^53 was rounded: read the digits as sent, once, and start over.
       const exact = rowsOf(parseJsonExact(answer.content));
       if (Array.isArray(exact)) return listedOf(z, spec, { data: exact, content: '' });
     }
-    const id = record ? (idOf(row.id) ?? idOf(row._id)) : undefined;
+    const id = objectId ? raw : record ? (idOf(raw) ?? idOf(row._id)) : undefined;
     if (id === undefined || !record) {
       withoutId += 1;
       continue;
@@ -173,8 +176,7 @@ export function listedOf(
     seen?.add(id);
     rows.push(row);
     ids.push(id);
-    // Here, while the id is at hand: a second pass over 200,000 ids costs as much again.
-    lowerCaseObjectIds &&= isLowerCaseObjectId(id);
+    lowerCaseObjectIds &&= objectId;
   }
   const leftOut = (count: number, why: string): void => {
     if (count > 0)
@@ -212,15 +214,14 @@ export function newestFirst(
   const lowerCase = among ? ids.every(isLowerCaseObjectId) : listed.lowerCaseObjectIds;
   if (lowerCase && listed.order) {
     // The newest are at one end: no comparison at all.
-    const length = Math.min(count, ids.length);
-    const from = listed.order === 'falling' ? 0 : ids.length - 1;
-    const step = listed.order === 'falling' ? 1 : -1;
-    return Array.from({ length }, (_, k) => positionOf(from + step * k));
+    const nth = (k: number): number => (listed.order === 'falling' ? k : ids.length - 1 - k);
+    return Array.from({ length: Math.min(count, ids.length) }, (_, k) => positionOf(nth(k)));
   }
   if (!lowerCase && !ids.every(isObjectId)) return undefined;
   const keys = lowerCase ? ids : ids.map((id) => id.toLowerCase());
   const newer = (i: number, j: number): number => {
-    const [a = '', b = ''] = [keys[i], keys[j]];
+    const a = keys[i] ?? '';
+    const b = keys[j] ?? '';
     return a > b ? -1 : a < b ? 1 : 0;
   };
   return firstInOrder(keys.length, count, newer).map(positionOf);
@@ -229,9 +230,10 @@ export function newestFirst(
 /** A–Z by title as the collator has it, untitled last, ties by id (each id is once in a Listed). */
 function titleOrder({ rows, ids }: Listed, collator: Intl.Collator) {
   return (i: number, j: number): number => {
-    const [a, b] = [titleOf(rows[i]), titleOf(rows[j])];
-    const byId = (ids[i] ?? '') < (ids[j] ?? '') ? -1 : 1;
-    return Number(a === '') - Number(b === '') || collator.compare(a, b) || byId;
+    const a = titleOf(rows[i]);
+    const b = titleOf(rows[j]);
+    const byTitle = Number(a === '') - Number(b === '') || collator.compare(a, b);
+    return byTitle || ((ids[i] ?? '') < (ids[j] ?? '') ? -1 : 1);
   };
 }
 

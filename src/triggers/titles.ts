@@ -11,22 +11,20 @@ export const TITLE_COLLATION = {
 export const titleCollator = (): Intl.Collator =>
   new Intl.Collator(TITLE_COLLATION.locale, TITLE_COLLATION.options);
 
-// Latin letters the collator reads as base letters, though no accent comes off them.
-const LETTERS = 'ßæœøđðłħ';
-const BASES = ['ss', 'ae', 'oe', 'o', 'd', 'd', 'l', 'h'];
+// Letters the collator reads as base letters, though no accent comes off them.
+const LETTERS = 'ßæœøđðłħς';
+const BASES = ['ss', 'ae', 'oe', 'o', 'd', 'd', 'l', 'h', 'σ'];
 
-/**
- * A title as a search compares it, with the collator's "base" sensitivity:
- * trimmed, runs of spaces as one, no case and no accents ("Résumé" is "resume").
- */
-export const foldTitle = (title: string): string =>
-  title
+/** Text with the collator's "base" sensitivity: no case, no accents ("Résumé" is "resume"). */
+export const foldText = (text: string): string =>
+  text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[ßæœøđðłħ]/g, (letter) => BASES[LETTERS.indexOf(letter)] ?? letter)
-    .trim()
-    .replace(/\s+/g, ' ');
+    .replace(/[ßæœøđðłħς]/g, (letter) => BASES[LETTERS.indexOf(letter)] ?? letter);
+
+/** A title as a search compares it: folded, trimmed, runs of spaces as one. */
+export const foldTitle = (title: string): string => foldText(title).trim().replace(/\s+/g, ' ');
 
 /**
  * What the titles of one result may take together, counting 6 bytes a

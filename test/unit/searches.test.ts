@@ -203,6 +203,12 @@ describe('searches', () => {
         [item(3, 'STRAẞE'), item(2, 'STRASSE TOUR'), item(1, 'Straße Tour')],
       ],
       [
+        'a Greek word in capitals, its final sigma included',
+        'οδός',
+        [item(1, 'ΟΔΟΣ ΑΘΗΝΑΣ'), item(2, 'Οδοσ')],
+        [item(2, 'Οδοσ'), item(1, 'ΟΔΟΣ ΑΘΗΝΑΣ')],
+      ],
+      [
         'Æ, Ø and Ł as the collator reads them',
         'aero lodz',
         [item(1, 'ÆRØ ŁÓDŹ'), item(2, 'Aero Lodz office'), item(3, 'Aero Lod')],

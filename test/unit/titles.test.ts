@@ -32,6 +32,7 @@ describe('foldTitle: a title as a search compares it', () => {
     ],
     ['compatibility forms', 'ﬁle Ｔour \u212Aelvin İz', 'file tour kelvin iz'],
     ['a dotless ı, which the collator keeps apart from i', 'ıs', 'ıs'],
+    ['a Greek final sigma, as the other', 'ΟΔΟΣ οδος', 'οδοσ οδοσ'],
   ])('%s: %j folds to %j', (_case, title, folded) => {
     expect(foldTitle(title)).toBe(folded);
   });
