@@ -20,6 +20,9 @@ import { foldText, foldTitle } from '../triggers/titles';
 /** Results of one search at most. Zapier's step uses the first; the editor's test shows them all. */
 export const SEARCH_LIMIT = 25;
 
+const NOT_ASCII = /[^\0-\x7f]/;
+const NOT_ASCII_ALL = /[^\0-\x7f]/gu;
+
 /**
  * A title's match with the wanted text, as foldTitle compares them: 'exact', 'within' or
  * undefined. Two case-insensitive patterns test a title without a copy; only its characters
@@ -36,7 +39,7 @@ function matcherOf(text: string): (title: string) => 'exact' | 'within' | undefi
   const fold = (char: string): string =>
     folds.get(char) ?? folds.set(char, foldText(char)).get(char) ?? char;
   return (title) => {
-    const folded = /[^\0-\x7f]/.test(title) ? title.replace(/[^\0-\x7f]/gu, fold) : title;
+    const folded = NOT_ASCII.test(title) ? title.replace(NOT_ASCII_ALL, fold) : title;
     return exact.test(folded) ? 'exact' : within.test(folded) ? 'within' : undefined;
   };
 }
