@@ -3,21 +3,13 @@
 // plurals are written out in test/support/expectations.ts, messages here, not
 // read back from the code under test.
 import nock from 'nock';
-import { errors, type Bundle, type ZObject } from 'zapier-platform-core';
+import type { Bundle, ZObject } from 'zapier-platform-core';
 import App from '../../src/index';
-import {
-  LISTS,
-  listedOf,
-  nextNotAfter,
-  takeItems,
-  withBoundedTitles,
-  type ListItem,
-  type ListKey,
-} from '../../src/triggers/lists';
+import { LISTS, type ListKey } from '../../src/triggers/lists';
 import { pollingTriggers } from '../../src/triggers';
-import { letterOf } from '../../src/triggers/titles';
 import { API_KEY, appTester, bundleWith, failureOf, userMessage } from '../support/app';
 import { keysOf, POLLING } from '../support/expectations';
+import { dropdownPageOf, keptOf, newestOf } from '../support/lists';
 import { rowOf } from '../support/rows';
 
 const KEYS: ListKey[] = keysOf('polling');
@@ -397,24 +389,31 @@ describe('list triggers', () => {
   });
 });
 
-describe('withBoundedTitles: a result under 6 MiB whatever the titles', () => {
-  const items = (count: number, title: string): ListItem[] =>
-    Array.from({ length: count }, (_, i) => ({ id: String(i), title }));
+describe("a result under Zapier's 6 MiB, whatever the titles and ids", () => {
+  const ordered = (count: number, title: (i: number) => string): { id: string; title: string }[] =>
+    Array.from({ length: count }, (_, i) => ({ id: objectId(i), title: title(i) }));
+  const titlesOf = (result: unknown): string[] =>
+    (result as { title: string }[]).map(({ title }) => title);
+  const bytesOf = (result: unknown): number => Buffer.byteLength(JSON.stringify(result));
+  const MiB = 1024 * 1024;
 
-  it('cuts 1 MiB titles to 1,000 characters with "…" in a page of 30', () => {
-    const cut = withBoundedTitles(items(30, 'T'.repeat(1024 * 1024)));
-    expect(cut.map(({ title }) => title)).toEqual(
+  it('cuts titles past 1,000 characters to 999 and "…"', async () => {
+    api('video').reply(
+      200,
+      ordered(30, () => 'T'.repeat(100_000)),
+    );
+    expect(titlesOf(await poll('video'))).toEqual(
       Array.from({ length: 30 }, () => `${'T'.repeat(999)}…`),
     );
-    expect(Buffer.byteLength(JSON.stringify(cut))).toBeLessThan(6 * 1024 * 1024);
   });
 
-  it('gives each title less room the more items there are, and keeps short ones as they are', () => {
-    const dedupe = withBoundedTitles(items(10_000, '✓'.repeat(5_000)));
-    expect(dedupe[0]?.title).toHaveLength(69);
-    expect(Buffer.byteLength(JSON.stringify(dedupe))).toBeLessThan(6 * 1024 * 1024);
-    const short = items(3, 'Open House Flyer');
-    expect(withBoundedTitles(short)).toEqual(short);
+  it('gives each title less room the more items there are: 69 characters for 10,000', async () => {
+    api('video').reply(
+      200,
+      ordered(10_500, () => '✓'.repeat(200)),
+    );
+    const result = await poll('video', { isPopulatingDedupe: true });
+    expect(titlesOf(result)).toEqual(Array.from({ length: 10_000 }, () => `${'✓'.repeat(68)}…`));
   });
 
   // 1,000 items keep 699 characters: a longer title keeps 698 and "…", or 697 where
@@ -439,113 +438,121 @@ describe('withBoundedTitles: a result under 6 MiB whatever the titles', () => {
       `${'a'.repeat(697)}\uE000\uE000b`,
       `${'a'.repeat(697)}\uE000…`,
     ],
-  ])('never splits a character in two: %s', (_name, title, shown) => {
-    const [item] = withBoundedTitles(items(1_000, title));
-    expect(item?.title).toBe(shown);
+  ])('never splits a character in two: %s', async (_name, title, shown) => {
+    api('video').reply(
+      200,
+      ordered(1_000, () => title),
+    );
+    expect(titlesOf(await poll('video'))[0]).toBe(shown);
+  });
+
+  /** A UUID made from n, and the number n: ids whose age cannot be read. */
+  const uuid = (n: number): string => {
+    const hex = n.toString(16).padStart(32, '0');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20)}`;
+  };
+  it.each([
+    ['UUIDs', 90_000, uuid],
+    ['numbers', 200_000, (n: number) => 1_000_000 + n],
+  ] as const)(
+    'a poll of %s keeps the first and the last items in the service order, under 5 MiB, and logs the rest',
+    async (_name, count, idOf) => {
+      const list = Array.from({ length: count }, (_, i) => ({
+        id: idOf(i),
+        title: `Listing ${i} at ${(i * 7919) % 1000} Market Street`,
+      }));
+      const all = list.map(({ id, title }) => ({
+        id: String(id),
+        title: `${title.slice(0, 15)}…`,
+      }));
+      // The whole list would pass Zapier's limit.
+      expect(bytesOf(all)).toBeGreaterThan(6 * MiB);
+      api('video').reply(200, list);
+      let result: unknown;
+      const logs = await logsOf(async () => {
+        result = await poll('video');
+      });
+      const items = result as typeof all;
+      const head = items.findIndex((item, i) => item.id !== all[i]?.id);
+      const tail = items.length - head;
+      // The first `head` and the last `tail`, as many as fit, about half the bytes each.
+      expect(items).toEqual([...all.slice(0, head), ...all.slice(count - tail)]);
+      expect(bytesOf(items)).toBeLessThanOrEqual(5 * MiB);
+      expect(bytesOf(items) + bytesOf(all[head])).toBeGreaterThan(5 * MiB);
+      expect(Math.abs(bytesOf(all.slice(0, head)) - bytesOf(items.slice(head)))).toBeLessThan(100);
+      expect(logs).toContain(
+        `Left out ${count - items.length} of ${count} videos from GET /api/video, positions ` +
+          `${head + 1} to ${count - tail} in CRMGrow's order (their ids do not tell which are ` +
+          "newest): with them, the result would pass Zapier's 6 MiB limit.",
+      );
+    },
+  );
+
+  it('a dropdown page of ids too long to fit keeps its first choices, and logs the rest', async () => {
+    const list = Array.from({ length: 100 }, (_, i) => ({
+      id: `${String(i).padStart(3, '0')}${'x'.repeat(80_000)}`,
+      title: `Choice ${i}`,
+    }));
+    api('video').reply(200, list);
+    let result: unknown;
+    const logs = await logsOf(async () => {
+      result = await dropdownPage('video');
+    });
+    const kept = Math.floor((5 * MiB) / (bytesOf(list[0]) + 1));
+    expect(result).toEqual(dropdownPageOf(list, 0).slice(0, kept));
+    expect(logs).toContain(
+      `Left out ${100 - kept} of 100 videos from GET /api/video, positions ${kept + 1} to 100 ` +
+        "of this result: with them, the result would pass Zapier's 6 MiB limit.",
+    );
   });
 });
 
-describe('listedOf: a list in stored order is read in one pass, any other row by row', () => {
-  const z = { errors, console: { log: () => undefined } } as unknown as ZObject;
+describe('each list read as a full sort of its usable rows: the newest first, by ObjectId', () => {
   const [a, b, c] = [objectId(1), objectId(2), objectId(3)];
-  const rowsOf = (...ids: unknown[]): Record<string, unknown>[] => ids.map((id) => ({ id }));
+  const rowsOf = (...ids: unknown[]): unknown[] => ids.map((id, i) => ({ id, title: `Row ${i}` }));
   it.each([
-    ['rising ObjectIds', rowsOf(a, b, c), [a, b, c], true, 'rising'],
-    ['falling ObjectIds', rowsOf(c, b, a), [c, b, a], true, 'falling'],
-    ['one item', rowsOf(a), [a], true, 'rising'],
-    ['no item', [], [], true, 'rising'],
-    ['rising, then falling', rowsOf(a, c, b), [a, c, b], true, undefined],
-    ['falling, then rising', rowsOf(c, a, b), [c, a, b], true, undefined],
-    ['a repeat', rowsOf(a, a, b), [a, b], true, undefined],
-    ['a repeat at the end of falling ids', rowsOf(c, b, b), [c, b], true, undefined],
-    ['an id in `_id`', [{ id: a }, { _id: b }], [a, b], true, undefined],
-    ['an upper-case ObjectId', rowsOf(a, b.toUpperCase()), [a, b.toUpperCase()], false, 'falling'],
-    ['rising ids that are not ObjectIds', rowsOf('a', 'b'), ['a', 'b'], false, 'rising'],
-    ['a number', rowsOf(a, 42), [a, '42'], false, undefined],
-    ['a row that is null', [{ id: a }, null], [a], true, undefined],
-    ['an id inside a list', [{ id: a }, { id: [b] }], [a], true, undefined],
-    ['an empty id', rowsOf(a, ''), [a], true, undefined],
-    ['a space after an id', rowsOf(a, `${b} `), [a, b], true, undefined],
-    ['a no-break space before an id', rowsOf(a, `\u00a0${b}`), [a, b], true, undefined],
-    ['a tab before an id', rowsOf(`\t${a}`, b), [a, b], true, undefined],
-  ] as const)('%s', (_name, list, ids, lowerCaseObjectIds, order) => {
-    // By age (a poll) or not (a dropdown, a search), the same answers.
-    const [listed, byAge] = [false, true].map((age) =>
-      listedOf(z, LISTS.video, { data: list, content: JSON.stringify(list) }, age),
-    );
-    if (!listed || !byAge) throw new Error('no list read');
-    expect(byAge.lowerCaseObjectIds()).toBe(lowerCaseObjectIds);
-    expect({
-      ids: Array.from(listed.rows, (_, i) => listed.idAt(i)),
-      lowerCaseObjectIds: listed.lowerCaseObjectIds(),
-      order: listed.order,
-    }).toEqual({ ids, lowerCaseObjectIds, order });
-    // Each kept row sits at its id's position.
-    expect(listed.rows.map((row) => String(row.id ?? row._id).trim())).toEqual(ids);
-    // A run's last use makes the items, then empties the arrays, the parsed answer's too.
-    const answer = JSON.parse(JSON.stringify(list)) as unknown[];
-    const taken = listedOf(z, LISTS.video, { data: answer, content: '' });
-    const positions = ids.map((_, i) => i);
-    expect(takeItems(taken, positions)).toEqual(ids.map((id) => ({ id, title: '' })));
-    expect([answer.length, taken.rows.length]).toEqual([0, 0]);
+    ['rising ObjectIds', rowsOf(a, b, c), [c, b, a]],
+    ['falling ObjectIds', rowsOf(c, b, a), [c, b, a]],
+    ['one item', rowsOf(a), [a]],
+    ['no item', [], []],
+    ['rising, then falling', rowsOf(a, c, b), [c, b, a]],
+    ['falling, then rising', rowsOf(c, a, b), [c, b, a]],
+    ['a repeat', rowsOf(a, a, b), [b, a]],
+    ['a repeat at the end of falling ids', rowsOf(c, b, b), [c, b]],
+    ['rising, then a repeat of the first', rowsOf(a, b, c, a), [c, b, a]],
+    ['an id in `_id`', [{ id: a }, { _id: b }], [b, a]],
+    ['an upper-case ObjectId', rowsOf(a, b.toUpperCase()), [b.toUpperCase(), a]],
+    ['rising ids that are not ObjectIds', rowsOf('a', 'b'), ['a', 'b']],
+    ['a number', rowsOf(a, 42), [a, '42']],
+    ['a row that is null', [{ id: a }, null], [a]],
+    ['an id inside a list', [{ id: a }, { id: [b] }], [a]],
+    ['an empty id', rowsOf(a, ''), [a]],
+    ['a space after an id', rowsOf(a, `${b} `), [b, a]],
+    ['a no-break space before an id', rowsOf(a, `\u00a0${b}`), [b, a]],
+    ['a tab before an id', rowsOf(`\t${a}`, b), [b, a]],
+  ] as const)('%s', async (_name, list, ids) => {
+    api('video').reply(200, list);
+    let result: { id: string }[] = [];
+    const logs = await logsOf(async () => {
+      result = (await poll('video')) as { id: string }[];
+    });
+    expect(result.map(({ id }) => id)).toEqual(ids);
+    expect(result).toEqual(newestOf(keptOf(list)));
+    // A row left out is logged.
+    expect(logs.some((line) => line.startsWith('Left out'))).toBe(ids.length < list.length);
   });
 
-  it.each([
-    ['in stored order', rowsOf(a, 'x')],
-    ['read row by row', rowsOf('x', a, 'x')],
-  ])('tells of some positions whether their ids are lower-case ObjectIds: %s', (_name, list) => {
-    const listed = listedOf(z, LISTS.video, { data: list, content: JSON.stringify(list) }, true);
-    expect(listed.lowerCaseObjectIds()).toBe(false);
-    expect([[], [0], [1], [0, 1]].map((positions) => listed.lowerCaseObjectIds(positions))).toEqual(
-      listed.idAt(0) === a ? [true, true, false, false] : [true, false, true, false],
-    );
-  });
-});
-
-describe('nextNotAfter: where a dropdown stops skipping rows that come after the page so far', () => {
-  const rows = (...titles: unknown[]): Record<string, unknown>[] =>
-    titles.map((title, i) => ({ id: `v${i}`, title }));
-  it.each([
-    ['a later first letter, then an earlier one', rows('Zoë', 'tour', 'Apple'), 0, 'Open', 2],
-    ['the same first letter', rows('Zoë', 'Oak'), 0, 'Open', 1],
-    ['a first character that is no letter', rows('Zoë', '9 Elms'), 0, 'Open', 1],
-    ['a first letter outside ASCII', rows('Zoë', 'Éclair'), 0, 'Open', 1],
-    ['a space before', rows('Zoë', ' Zoo'), 0, 'Open', 1],
-    ['an untitled row', rows('Zoë', null), 0, 'Open', 1],
-    [
-      'numbered copies with larger numbers',
-      rows('Tour #10', 'Tour #100', 'Tour #3'),
-      0,
-      'Tour #9',
-      2,
-    ],
-    ['a numbered copy with leading zeros', rows('Tour #0010'), 0, 'Tour #9', 1],
-    ['a numbered copy of equal length', rows('Tour #12', 'Tour #10'), 0, 'Tour #11', 1],
-    ['a shorter numbered copy', rows('Tour #10'), 0, 'Tour #009', 0],
-    ['a row that only continues the last', rows('Tour #9 b'), 0, 'Tour #9', 0],
-    ['a blank last title', rows('Zoë'), 0, '', 0],
-    ['from a later position', rows('Apple', 'Zoë', 'Zoo', 'Apple'), 1, 'Open', 3],
-    ['every row after', rows('Zoë', 'Tour #12'), 0, 'Tour #9', 2],
-  ])('%s', (_case, list, from, last, position) => {
-    expect(nextNotAfter(list, from, last)).toBe(position);
-  });
-});
-
-describe('letterOf: the first letter that places two titles without the collator', () => {
-  it.each([
-    ['a', 0x61],
-    ['A', 0x61],
-    ['m', 0x6d],
-    ['z', 0x7a],
-    ['Z', 0x7a],
-    ['`', 0],
-    ['{', 0],
-    ['@', 0],
-    ['[', 0],
-    ['1', 0],
-    ['É', 0],
-    ['', 0],
-  ])('%j gives %i', (title, code) => {
-    expect(letterOf(title)).toBe(code);
+  it('gives the pages of a full sort by title for 5,000 varied titles, shuffled or in stored order', async () => {
+    const words = ['Open House', 'Résumé tips', 'escrow', 'Éclair', 'Tour #', 'zoning', 'ÆON'];
+    const list = Array.from({ length: 5_000 }, (_, i) => ({
+      id: objectId(i),
+      title: `${words[(i * 31) % words.length] ?? ''} ${(i * 7919) % 613}`,
+    }));
+    for (const answer of [list, scrambled(list.length).map((i) => list[i])]) {
+      for (const page of [0, 1, 49]) {
+        api('video').reply(200, answer);
+        expect(await dropdownPage('video', page)).toEqual(dropdownPageOf(answer, page));
+      }
+    }
   });
 });
