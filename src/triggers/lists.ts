@@ -7,6 +7,7 @@ import {
   type Trigger,
   type ZObject,
 } from 'zapier-platform-core';
+import { enveloped } from '../http/answers';
 import { callApi, type ApiAnswer } from '../http/client';
 import { isInexactInteger, isRecord, parseJsonExact } from '../http/json';
 import { ENDPOINTS, type Endpoint } from '../http/endpoints';
@@ -113,10 +114,6 @@ function idOf(value: unknown): string | undefined {
   return Number.isFinite(value) ? String(value) : undefined;
 }
 
-/** The list's rows: a bare array, or a `{ "data": [...] }` envelope. */
-const rowsOf = (data: unknown): unknown =>
-  isRecord(data) && Array.isArray(data.data) ? data.data : data;
-
 type Row = Readonly<Record<string, unknown>>;
 
 /** A row's title, trimmed; blank when none. */
@@ -144,7 +141,7 @@ export function listedOf(
   spec: ListSpec,
   answer: Pick<ApiAnswer, 'data' | 'content'>,
 ): Listed {
-  const list = rowsOf(answer.data);
+  const list = enveloped(answer.data);
   const where = `${spec.endpoint.method} ${spec.endpoint.path}`;
   if (!Array.isArray(list)) {
     throw new z.errors.Error(
@@ -170,7 +167,7 @@ export function listedOf(
     const objectId = typeof raw === 'string' && isLowerCaseObjectId(raw);
     if (record && !objectId && (isInexactInteger(raw) || isInexactInteger(row._id))) {
       // An id past 2^53 was rounded: read the digits as sent, once, and start over.
-      const exact = rowsOf(parseJsonExact(answer.content));
+      const exact = enveloped(parseJsonExact(answer.content));
       if (Array.isArray(exact)) return listedOf(z, spec, { data: exact, content: '' });
     }
     const id = objectId ? raw : record ? (idOf(raw) ?? idOf(row._id)) : undefined;
