@@ -34,17 +34,11 @@ export interface ListSpec {
   readonly endpoint: Endpoint;
   readonly description: string;
   readonly sample: ListItem;
-  /**
-   * For a list of material: how the webhook events name it. Material Sent
-   * and Material Watched, and their Material Type filter, know these kinds alone.
-   */
+  /** A material: the webhook events' kinds (Material Sent, Material Watched, their filter). */
   readonly material?: {
-    /** The service's word for it, a material's type in the events: "VIDEO". */
-    readonly type: string;
-    /** The send_material key that holds the sent materials of this kind: "video". */
-    readonly sendKey: string;
-    /** What a watch with no amount counts as for Minimum Amount (an image is opened, not read). */
-    readonly amountWhenBlank?: number;
+    readonly type: string; // the events' word for it: "VIDEO"
+    readonly sendKey: string; // the send_material key of its materials: "video"
+    readonly amountWhenBlank?: number; // a watch with no amount counts this (an image: 1)
   };
 }
 
@@ -131,11 +125,8 @@ export interface Listed {
   readonly order?: 'rising' | 'falling';
 }
 
-/**
- * Reads a bare array or a `{ "data": [...] }` envelope in one pass, takes `id`
- * or `_id`, and leaves out (with a log line) the rows Zapier could not
- * deduplicate: those without a usable id, and repeats of an id already seen.
- */
+/** Reads the list in one pass, by `id` or `_id`; leaves out (logged) what Zapier could not
+ * deduplicate: rows without a usable id, and repeats of an id already seen. */
 export function listedOf(
   z: ZObject,
   spec: ListSpec,
@@ -261,11 +252,8 @@ interface Selection {
   readonly ageless?: boolean;
 }
 
-/**
- * A dropdown gets a page by title, the editor's samples the newest few, a poll a
- * page of the newest or, of unknown age, every item on page 0 (a cut in the
- * service's order could leave new ones out for good) that fits (see resultOf).
- */
+/** A dropdown gets a page by title, the editor's samples the newest few, a poll a page of the
+ * newest or, of unknown age, every item that fits on page 0 (see resultOf). */
 function selectionOf(bundle: Bundle, listed: Listed): Selection {
   const { meta } = bundle;
   if (meta?.isFillingDynamicDropdown) {
