@@ -290,6 +290,16 @@ describe('contact strings', () => {
       notes: [NOT_A_CONTACT('contact')],
     });
   });
+
+  it('past its limit, the rest is counted in a note, not read', () => {
+    // "[" and "]" are 2 bytes; Jane counts a sixteenth of the limit and a comma.
+    expect(
+      notesOf((notes) => parseContacts(`${JANE_STRING},${OMAR_STRING}`, notes, 'contacts', 2)),
+    ).toEqual({
+      result: [JANE],
+      notes: ['"contacts" listed more than a result can carry: 1 were read, 1 more were not.'],
+    });
+  });
 });
 
 describe('material strings', () => {
@@ -394,9 +404,54 @@ describe('material strings', () => {
       { id: '65e0c1d2b3a4f50012cd7701', type: 'VIDEO', title: 'Tour [A],[B' },
     ]);
   });
+
+  // A record counts its JSON's bytes, at most a sixteenth of the limit, and a comma, after the
+  // 2 bytes of "[" and "]"; a record is read while the count has not passed the limit.
+  const TOUR = { id: MATERIAL, type: 'VIDEO', title: 'Tour' }; // 63 bytes of JSON
+  it.each([
+    ['a sixteenth of 32, 2 bytes, for each record: 2 + 11 × 3 passes 32', 32, 12, 11],
+    ['63 bytes, under a sixteenth of 1026: 2 + 16 × 64 is 1026, so one more is read', 1026, 18, 17],
+    ['a list that fits, with no note', 1026, 17, 17],
+  ])('past its limit: %s', (_name, limit, listed, read) => {
+    const text = Array.from({ length: listed }, () => `[${MATERIAL},VIDEO,Tour]`).join(',');
+    expect(notesOf((notes) => parseMaterials(text, notes, 'video', limit))).toEqual({
+      result: Array.from({ length: read }, () => TOUR),
+      notes:
+        read < listed
+          ? [
+              `"video" listed more than a result can carry: ${read} were read, ` +
+                `${listed - read} more were not.`,
+            ]
+          : [],
+    });
+  });
 });
 
 describe('normalise', () => {
+  it('past its limit, each view is read while it fits, the kinds of materials in one budget', () => {
+    // 32 bytes: each record counts 2, a sixteenth, and a comma. The 11 videos read leave the
+    // PDF no room; the custom fields have the whole limit again.
+    const video = '[65e0c1d2b3a4f50012cd7701,VIDEO,Tour]';
+    const fields = Array.from({ length: 12 }, (_, i) => [`f${i + 1}`, 'x'] as const);
+    const payload = {
+      ...NOTE,
+      video: Array(12).fill(video).join(','),
+      pdf: '[65e0c1d2b3a4f50012cd7810,PDF,Buyer Guide 2026]',
+      additional_field: JSON.stringify(Object.fromEntries(fields)),
+    };
+    const listed = (key: string, read: number, unread: number): string =>
+      `"${key}" listed more than a result can carry: ${read} were read, ${unread} more were not.`;
+    expect(notesOf((notes) => normalise(payload, notes, 32))).toEqual({
+      result: {
+        ...payload,
+        contacts: [JANE],
+        materials: Array(11).fill({ id: '65e0c1d2b3a4f50012cd7701', type: 'VIDEO', title: 'Tour' }),
+        custom_fields: Object.fromEntries(fields.slice(0, 11)),
+      },
+      notes: [listed('video', 11, 1), listed('pdf', 0, 1), listed('additional_field', 11, 1)],
+    });
+  });
+
   it('keeps every field as sent and adds the parsed contacts beside `contact`', () => {
     const payload = { ...NOTE, contact: `${JANE_STRING},${OMAR_STRING}` };
     expect(normalise(payload)).toEqual({ ...payload, contacts: [JANE, OMAR], custom_fields: {} });
