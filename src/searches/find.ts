@@ -5,15 +5,18 @@ import { inputFieldOf, readInputs, type ActionInput } from '../creates/inputs';
 import { callApi } from '../http/client';
 import {
   LISTS,
+  firstOnce,
+  inListOrder,
   listedOf,
   listOutputFields,
-  newestFirst,
+  newestOf,
   resultOf,
   searchKeyOf,
   type ListItem,
   type Listed,
   type ListKey,
   type ListSpec,
+  type Picked,
 } from '../triggers/lists';
 import { foldText, foldTitle } from '../triggers/titles';
 
@@ -40,23 +43,33 @@ function matcherOf(text: string): (title: string) => 'exact' | 'within' | undefi
     folds.get(char) ?? folds.set(char, foldText(char)).get(char) ?? char;
   return (title) => {
     const folded = NOT_ASCII.test(title) ? title.replace(NOT_ASCII_ALL, fold) : title;
-    return exact.test(folded) ? 'exact' : within.test(folded) ? 'within' : undefined;
+    if (!within.test(folded)) return undefined;
+    return exact.test(folded) ? 'exact' : 'within';
   };
 }
 
 /**
  * The positions of the items whose title is the text, then of those whose title holds it;
- * in each group newest first as the polls order, or in the service's order (see newestFirst).
+ * in each group newest first as the polls order, or in the service's order (see newestOf).
  */
-export function matchesOf(listed: Listed, text: string): number[] {
+export function matchesOf(listed: Listed, text: string): Picked {
   const match = matcherOf(text);
   const groups = { exact: [] as number[], within: [] as number[] };
   listed.rows.forEach(({ title }, i) => {
     const found = typeof title === 'string' ? match(title) : undefined;
     if (found) groups[found].push(i);
   });
-  const ordered = (group: number[]): number[] => newestFirst(listed, SEARCH_LIMIT, group) ?? group;
-  return [...ordered(groups.exact), ...ordered(groups.within)].slice(0, SEARCH_LIMIT);
+  const firsts = (group: number[], count: number): Picked =>
+    count === 0
+      ? { positions: [], repeats: 0, looked: 0 }
+      : firstOnce(listed, count, newestOf(listed, group) ?? inListOrder(listed, group));
+  const exact = firsts(groups.exact, SEARCH_LIMIT);
+  const within = firsts(groups.within, SEARCH_LIMIT - exact.positions.length);
+  return {
+    positions: [...exact.positions, ...within.positions],
+    repeats: exact.repeats + within.repeats,
+    looked: exact.looked + within.looked,
+  };
 }
 
 const titleInput = (spec: ListSpec): ActionInput<'title'> => ({
@@ -84,7 +97,7 @@ function findSearch(key: ListKey, spec: ListSpec): Search {
       perform: async (z: ZObject, bundle: Bundle): Promise<ListItem[]> => {
         const { title } = readInputs(z, bundle.inputData, inputs);
         const listed = listedOf(z, spec, await callApi(z, bundle, spec.endpoint));
-        return resultOf(z, spec, listed, { positions: matchesOf(listed, title) });
+        return resultOf(z, spec, listed, matchesOf(listed, title));
       },
       sample: { ...spec.sample },
       outputFields: listOutputFields(spec),

@@ -114,81 +114,115 @@ type Row = Readonly<Record<string, unknown>>;
 const titleOf = (row: Row | undefined): string =>
   typeof row?.title === 'string' ? row.title.trim() : '';
 
-/** A list's usable rows (each with an id, none repeating one), in the service's order. */
+/** A list's usable rows (each with an id), in the service's order. */
 export interface Listed {
   readonly rows: readonly Row[];
-  /** The id of each row, at the same position. */
+  /** The id of each row, at the same position; one may repeat an earlier one unless `order` is set. */
   readonly ids: readonly string[];
-  /** Every id is an ObjectId as MongoDB writes it (lower-case): ordered by age as it is. */
-  readonly lowerCaseObjectIds: boolean;
-  /** The ids rise (oldest first) or fall (newest first) all along. */
+  /** The ids rise (oldest first) or fall (newest first) all along, so none repeats. */
   readonly order?: 'rising' | 'falling';
 }
 
-/** Reads the list in one pass, by `id` or `_id`; leaves out (logged) what Zapier could not
- * deduplicate: rows without a usable id, and repeats of an id already seen. */
+/** Reads the list in one pass, by `id` or `_id`; leaves out (logged) the rows without a usable
+ * id. Repeated ids are left out later, among the items a run returns (see firstOnce). */
 export function listedOf(
   z: ZObject,
   spec: ListSpec,
   answer: Pick<ApiAnswer, 'data' | 'content'>,
 ): Listed {
   const list = enveloped(answer.data);
-  const where = `${spec.endpoint.method} ${spec.endpoint.path}`;
   if (!Array.isArray(list)) {
     throw new z.errors.Error(
-      `${SERVICE_NAME} answered ${where} with something other than a list of ${spec.plural}, ` +
-        'so there is nothing to show. Try again in a few minutes; if it keeps happening, ' +
-        `contact ${SERVICE_NAME} support.`,
+      `${SERVICE_NAME} answered ${whereOf(spec)} with something other than a list of ` +
+        `${spec.plural}, so there is nothing to show. Try again in a few minutes; if it keeps ` +
+        `happening, contact ${SERVICE_NAME} support.`,
       'invalid_response',
     );
   }
   const rows: Row[] = [];
   const ids: string[] = [];
-  // While the ids keep rising (or falling), none can repeat: a set of every id, which costs
-  // more than the parse at 200,000, is made only once the order breaks.
-  let seen: Set<string> | undefined;
   let direction = 0;
-  let lowerCaseObjectIds = true;
-  let withoutId = 0;
-  let repeated = 0;
+  let ordered = true;
   for (const row of list) {
-    const record = isRecord(row);
-    const raw = record ? row.id : undefined;
-    // Most ids are ObjectIds as MongoDB writes them: one test reads such an id and tells its age.
-    const objectId = typeof raw === 'string' && isLowerCaseObjectId(raw);
-    if (record && !objectId && (isInexactInteger(raw) || isInexactInteger(row._id))) {
+    if (!isRecord(row)) continue;
+    const text = idOf(row.id);
+    const raw = text === undefined ? row._id : row.id;
+    if (isInexactInteger(raw)) {
       // An id past 2^53 was rounded: read the digits as sent, once, and start over.
       const exact = enveloped(parseJsonExact(answer.content));
       if (Array.isArray(exact)) return listedOf(z, spec, { data: exact, content: '' });
     }
-    const id = objectId ? raw : record ? (idOf(raw) ?? idOf(row._id)) : undefined;
-    if (id === undefined || !record) {
-      withoutId += 1;
-      continue;
-    }
+    const id = text ?? idOf(raw);
+    if (id === undefined) continue;
     const last = ids[ids.length - 1];
-    if (!seen && last !== undefined) {
+    if (ordered && last !== undefined) {
       const step = id > last ? 1 : id < last ? -1 : 0;
-      if (step === 0 || step === -direction) seen = new Set(ids);
-      else direction = step;
+      if (step === 0 || step === -direction) ordered = false;
+      direction = step;
     }
-    if (seen?.has(id)) {
-      repeated += 1;
-      continue;
-    }
-    seen?.add(id);
     rows.push(row);
     ids.push(id);
-    lowerCaseObjectIds &&= objectId;
   }
-  const leftOut = (count: number, why: string): void => {
-    if (count > 0)
-      z.console.log(`Left out ${count} of ${list.length} ${spec.plural} from ${where}: ${why}`);
-  };
-  leftOut(withoutId, 'they have no usable "id" or "_id", so Zapier could not tell them apart.');
-  leftOut(repeated, 'their id repeats an earlier item, and Zapier needs each id once.');
-  const order = seen ? undefined : direction < 0 ? 'falling' : 'rising';
-  return { rows, ids, lowerCaseObjectIds, ...(order ? { order } : {}) };
+  const withoutId = list.length - rows.length;
+  if (withoutId > 0) {
+    z.console.log(
+      `Left out ${withoutId} of ${list.length} ${spec.plural} from ${whereOf(spec)}: they ` +
+        'have no usable "id" or "_id", so Zapier could not tell them apart.',
+    );
+  }
+  const order = !ordered ? undefined : direction < 0 ? 'falling' : 'rising';
+  return { rows, ids, ...(order ? { order } : {}) };
+}
+
+const whereOf = (spec: ListSpec): string => `${spec.endpoint.method} ${spec.endpoint.path}`;
+
+/** The first positions of a list in some order, as many as asked for (fewer at its end). */
+type Picker = (upTo: number) => readonly number[];
+
+/** Positions a run returns, and how many it left out as repeats among the `looked` at. */
+export interface Picked {
+  readonly positions: number[];
+  readonly repeats: number;
+  readonly looked: number;
+}
+
+/**
+ * The first `count` positions `pick` gives, each the first row of its id (Zapier needs each id
+ * once); while repeats leave it short, it picks twice as many. Only the picked ids are looked
+ * for: a set of every id would cost about as much as reading the answer. `repeatsFollow`: the
+ * order puts each id's first row before its repeats (by age, or the list's own order), so the
+ * picked hold it; else the list is read up to the last picked row.
+ */
+export function firstOnce(
+  listed: Listed,
+  count: number,
+  pick: Picker,
+  repeatsFollow = false,
+): Picked {
+  for (let upTo = Math.max(count, 1); ; upTo *= 2) {
+    const picked = pick(upTo);
+    // The first row of each picked id: its first pick where repeats follow, else found below.
+    const first = new Map<string, number>();
+    for (const position of picked) {
+      const id = listed.ids[position] ?? '';
+      if (!first.has(id)) first.set(id, position);
+    }
+    const end = repeatsFollow || listed.order ? 0 : picked.reduce((a, b) => Math.max(a, b), 0);
+    for (let i = 0; i < end; i++) {
+      const at = first.get(listed.ids[i] ?? '');
+      if (at !== undefined && i < at) first.set(listed.ids[i] ?? '', i);
+    }
+    const positions: number[] = [];
+    let looked = 0;
+    for (const position of picked) {
+      if (positions.length === count) break;
+      looked += 1;
+      if (first.get(listed.ids[position] ?? '') === position) positions.push(position);
+    }
+    if (positions.length === count || picked.length < upTo) {
+      return { positions, repeats: looked - positions.length, looked };
+    }
+  }
 }
 
 /**
@@ -203,22 +237,20 @@ export const SAMPLE_LIMIT = 10;
 export const DROPDOWN_PAGE_SIZE = 100;
 
 /**
- * The positions of the newest `count` items, newest first: of `among` (positions
- * in the list's order) or of the whole list. Undefined when an id is not an ObjectId
- * (whose first 8 hex digits are its creation time): the service promises no order.
+ * A picker of the newest of `among` (positions in the list's order) or of the whole list.
+ * Undefined when an id is not an ObjectId (whose first 8 hex digits are its creation time):
+ * the service promises no order.
  */
-export function newestFirst(
-  listed: Listed,
-  count: number,
-  among?: readonly number[],
-): number[] | undefined {
+export function newestOf(listed: Listed, among?: readonly number[]): Picker | undefined {
   const positionOf = (k: number): number => (among ? (among[k] ?? 0) : k);
   const ids = among ? among.map((position) => listed.ids[position] ?? '') : listed.ids;
-  const lowerCase = among ? ids.every(isLowerCaseObjectId) : listed.lowerCaseObjectIds;
+  // Most ids are ObjectIds as MongoDB writes them (lower-case): ordered by age as they are.
+  const lowerCase = ids.every(isLowerCaseObjectId);
   if (lowerCase && listed.order) {
     // The newest are at one end: no comparison at all.
     const nth = (k: number): number => (listed.order === 'falling' ? k : ids.length - 1 - k);
-    return Array.from({ length: Math.min(count, ids.length) }, (_, k) => positionOf(nth(k)));
+    return (upTo) =>
+      Array.from({ length: Math.min(upTo, ids.length) }, (_, k) => positionOf(nth(k)));
   }
   if (!lowerCase && !ids.every(isObjectId)) return undefined;
   const keys = lowerCase ? ids : ids.map((id) => id.toLowerCase());
@@ -227,16 +259,25 @@ export function newestFirst(
     const b = keys[j] ?? '';
     return a > b ? -1 : a < b ? 1 : 0;
   };
-  return firstInOrder(keys.length, count, newer).map(positionOf);
+  return (upTo) => firstInOrder(keys.length, upTo, newer).map(positionOf);
 }
 
-/** A–Z by title as the collator has it, untitled last, ties by id (each id is once in a Listed). */
+/** The first of `among` (or of the whole list) in the service's order. */
+export const inListOrder =
+  (listed: Listed, among?: readonly number[]): Picker =>
+  (upTo) =>
+    among
+      ? among.slice(0, upTo)
+      : Array.from({ length: Math.min(upTo, listed.ids.length) }, (_, i) => i);
+
+/** A–Z by title as the collator has it, untitled last, ties by id, then in the list's order. */
 function titleOrder({ rows, ids }: Listed, collator: Intl.Collator) {
   return (i: number, j: number): number => {
     const a = titleOf(rows[i]);
     const b = titleOf(rows[j]);
     const byTitle = Number(a === '') - Number(b === '') || collator.compare(a, b);
-    return byTitle || ((ids[i] ?? '') < (ids[j] ?? '') ? -1 : 1);
+    const [x, y] = [ids[i] ?? '', ids[j] ?? ''];
+    return byTitle || (x < y ? -1 : x > y ? 1 : 0);
   };
 }
 
@@ -246,11 +287,16 @@ function pageOf(bundle: Bundle): number {
   return Number.isSafeInteger(page) ? Math.max(page, 0) : 0;
 }
 
-/** What one run returns, as positions; `ageless` when the ids do not tell the items' age. */
-interface Selection {
-  readonly positions: number[];
+/** What one run returns; `ageless` when the ids do not tell the items' age. */
+interface Selection extends Picked {
   readonly ageless?: boolean;
 }
+
+/** From the `skip`-th position on. */
+const after = (picked: Picked, skip: number): Picked => ({
+  ...picked,
+  positions: picked.positions.slice(skip),
+});
 
 /** A dropdown gets a page by title, the editor's samples the newest few, a poll a page of the
  * newest or, of unknown age, every item that fits on page 0 (see resultOf). */
@@ -258,18 +304,18 @@ function selectionOf(bundle: Bundle, listed: Listed): Selection {
   const { meta } = bundle;
   if (meta?.isFillingDynamicDropdown) {
     const upTo = (pageOf(bundle) + 1) * DROPDOWN_PAGE_SIZE;
-    const firsts = firstInOrder(listed.ids.length, upTo, titleOrder(listed, titleCollator()));
-    return { positions: firsts.slice(upTo - DROPDOWN_PAGE_SIZE) };
+    const byTitle = titleOrder(listed, titleCollator());
+    const firsts = firstOnce(listed, upTo, (n) => firstInOrder(listed.ids.length, n, byTitle));
+    return after(firsts, upTo - DROPDOWN_PAGE_SIZE);
   }
   const page = meta?.isLoadingSample ? 0 : pageOf(bundle);
   const limit = meta?.isPopulatingDedupe ? DEDUPE_LIMIT : POLL_LIMIT;
   const size = meta?.isLoadingSample ? SAMPLE_LIMIT : limit;
-  const newest = newestFirst(listed, (page + 1) * size);
-  if (newest) return { positions: newest.slice(page * size) };
-  const all = page === 0 ? Array.from(listed.ids, (_, i) => i) : [];
-  return meta?.isLoadingSample
-    ? { positions: all.slice(0, size) }
-    : { positions: all, ageless: true };
+  const newest = newestOf(listed);
+  if (newest) return after(firstOnce(listed, (page + 1) * size, newest, true), page * size);
+  if (meta?.isLoadingSample) return firstOnce(listed, size, inListOrder(listed), true);
+  if (page > 0) return { positions: [], repeats: 0, looked: 0 };
+  return { ...firstOnce(listed, listed.ids.length, inListOrder(listed), true), ageless: true };
 }
 
 /** What a result may take as JSON: Zapier refuses one over 6 MiB, its own keys included. */
@@ -284,8 +330,14 @@ export function resultOf(
   z: ZObject,
   spec: ListSpec,
   listed: Listed,
-  { positions, ageless }: Selection,
+  { positions, ageless, repeats, looked }: Selection,
 ): ListItem[] {
+  if (repeats > 0) {
+    z.console.log(
+      `Left out ${repeats} of ${looked} ${spec.plural} from ${whereOf(spec)}: their id repeats ` +
+        'an earlier item, and Zapier needs each id once.',
+    );
+  }
   const room = titleRoom(positions.length);
   const items = positions.map((i) => ({
     id: listed.ids[i] ?? '',
@@ -302,8 +354,7 @@ export function resultOf(
   }
   if (head === tail) return items;
   z.console.log(
-    `Left out ${tail - head} of ${items.length} ${spec.plural} from ${spec.endpoint.method} ` +
-      `${spec.endpoint.path}, positions ${head + 1} to ${tail} ` +
+    `Left out ${tail - head} of ${items.length} ${spec.plural} from ${whereOf(spec)}, positions ${head + 1} to ${tail} ` +
       (ageless
         ? `in ${SERVICE_NAME}'s order (their ids do not tell which are newest)`
         : 'of this result') +

@@ -542,6 +542,28 @@ describe('each list read as a full sort of its usable rows: the newest first, by
     expect(logs.some((line) => line.startsWith('Left out'))).toBe(ids.length < list.length);
   });
 
+  it('shows a repeated id once, at its first row, and logs the repeats the page passed over', async () => {
+    // The first row of `a` sorts last by title; its 150 copies sort first, more than a page.
+    const list = [
+      { id: a, title: 'Zoning' },
+      ...Array.from({ length: 150 }, () => ({ id: a, title: 'Apple' })),
+      ...Array.from({ length: 120 }, (_, i) => ({ id: objectId(100 + i), title: `Brochure ${i}` })),
+    ];
+    for (const page of [0, 1]) {
+      api('video').reply(200, list);
+      let result: unknown;
+      const logs = await logsOf(async () => {
+        result = await dropdownPage('video', page);
+      });
+      expect(result).toEqual(dropdownPageOf(list, page));
+      expect(logs).toContain(
+        `Left out 150 of ${page === 0 ? 250 : 271} videos from GET /api/video: their id ` +
+          'repeats an earlier item, and Zapier needs each id once.',
+      );
+    }
+    expect(dropdownPageOf(list, 1).at(-1)).toEqual({ id: a, title: 'Zoning' });
+  });
+
   it('gives the pages of a full sort by title for 5,000 varied titles, shuffled or in stored order', async () => {
     const words = ['Open House', 'Résumé tips', 'escrow', 'Éclair', 'Tour #', 'zoning', 'ÆON'];
     const list = Array.from({ length: 5_000 }, (_, i) => ({
