@@ -6,7 +6,6 @@ import { callApi } from '../http/client';
 import {
   LISTS,
   firstOnce,
-  inListOrder,
   listedOf,
   listOutputFields,
   newestOf,
@@ -17,14 +16,14 @@ import {
   type ListKey,
   type ListSpec,
   type Picked,
+  type Picker,
 } from '../triggers/lists';
 import { foldText, foldTitle } from '../triggers/titles';
 
 /** Results of one search at most. Zapier's step uses the first; the editor's test shows them all. */
 export const SEARCH_LIMIT = 25;
 
-const NOT_ASCII = /[^\0-\x7f]/;
-const NOT_ASCII_ALL = /[^\0-\x7f]/gu;
+const NOT_ASCII = /[^\0-\x7f]/gu;
 
 /**
  * A title's match with the wanted text, as foldTitle compares them: 'exact', 'within' or
@@ -42,9 +41,8 @@ function matcherOf(text: string): (title: string) => 'exact' | 'within' | undefi
   const fold = (char: string): string =>
     folds.get(char) ?? folds.set(char, foldText(char)).get(char) ?? char;
   return (title) => {
-    const folded = NOT_ASCII.test(title) ? title.replace(NOT_ASCII_ALL, fold) : title;
-    if (!within.test(folded)) return undefined;
-    return exact.test(folded) ? 'exact' : 'within';
+    const folded = title.replace(NOT_ASCII, fold);
+    return !within.test(folded) ? undefined : exact.test(folded) ? 'exact' : 'within';
   };
 }
 
@@ -59,17 +57,12 @@ export function matchesOf(listed: Listed, text: string): Picked {
     const found = typeof title === 'string' ? match(title) : undefined;
     if (found) groups[found].push(i);
   });
-  const firsts = (group: number[], count: number): Picked =>
-    count === 0
-      ? { positions: [], repeats: 0, looked: 0 }
-      : firstOnce(listed, count, newestOf(listed, group) ?? inListOrder(listed, group));
-  const exact = firsts(groups.exact, SEARCH_LIMIT);
-  const within = firsts(groups.within, SEARCH_LIMIT - exact.positions.length);
-  return {
-    positions: [...exact.positions, ...within.positions],
-    repeats: exact.repeats + within.repeats,
-    looked: exact.looked + within.looked,
-  };
+  const ordered = (group: number[]): Picker =>
+    newestOf(listed, group) ?? ((upTo) => group.slice(0, upTo));
+  const [exact, within] = [ordered(groups.exact), ordered(groups.within)];
+  return firstOnce(listed, SEARCH_LIMIT, (upTo) =>
+    [...exact(upTo), ...within(upTo)].slice(0, upTo),
+  );
 }
 
 const titleInput = (spec: ListSpec): ActionInput<'title'> => ({

@@ -23,13 +23,11 @@ export interface ListItem {
 }
 
 export interface ListSpec {
-  /** Completes "New …" and names the item in labels: "Video", "PDF". */
+  /** The item named in labels ("New Video"), in a sentence, with its article, in the plural:
+   * "Video", "video", "a video", "videos"; "PDF", "PDF", "a PDF", "PDFs". */
   readonly noun: string;
-  /** The noun inside a sentence: "video", "PDF". */
   readonly singular: string;
-  /** The same with its article: "a video", "an image". */
   readonly one: string;
-  /** The same in the plural: "videos". */
   readonly plural: string;
   readonly endpoint: Endpoint;
   readonly description: string;
@@ -114,17 +112,18 @@ type Row = Readonly<Record<string, unknown>>;
 const titleOf = (row: Row | undefined): string =>
   typeof row?.title === 'string' ? row.title.trim() : '';
 
-/** A list's usable rows (each with an id), in the service's order. */
+const whereOf = (spec: ListSpec): string => `${spec.endpoint.method} ${spec.endpoint.path}`;
+
+/** A list's rows with a usable id, in the service's order; `ids` holds each row's id. */
 export interface Listed {
   readonly rows: readonly Row[];
-  /** The id of each row, at the same position; one may repeat an earlier one unless `order` is set. */
   readonly ids: readonly string[];
   /** The ids rise (oldest first) or fall (newest first) all along, so none repeats. */
   readonly order?: 'rising' | 'falling';
 }
 
-/** Reads the list in one pass, by `id` or `_id`; leaves out (logged) the rows without a usable
- * id. Repeated ids are left out later, among the items a run returns (see firstOnce). */
+/** Reads the list in one pass, by `id` or `_id`, and leaves out (logged) rows without a usable
+ * id. Repeated ids are left out among the items a run returns (firstOnce). */
 export function listedOf(
   z: ZObject,
   spec: ListSpec,
@@ -157,29 +156,25 @@ export function listedOf(
     const last = ids[ids.length - 1];
     if (ordered && last !== undefined) {
       const step = id > last ? 1 : id < last ? -1 : 0;
-      if (step === 0 || step === -direction) ordered = false;
+      ordered = step !== 0 && step !== -direction;
       direction = step;
     }
     rows.push(row);
     ids.push(id);
   }
-  const withoutId = list.length - rows.length;
-  if (withoutId > 0) {
+  if (rows.length < list.length) {
     z.console.log(
-      `Left out ${withoutId} of ${list.length} ${spec.plural} from ${whereOf(spec)}: they ` +
-        'have no usable "id" or "_id", so Zapier could not tell them apart.',
+      `Left out ${list.length - rows.length} of ${list.length} ${spec.plural} from ` +
+        `${whereOf(spec)}: they have no usable "id" or "_id", so Zapier could not tell them apart.`,
     );
   }
-  const order = !ordered ? undefined : direction < 0 ? 'falling' : 'rising';
-  return { rows, ids, ...(order ? { order } : {}) };
+  return ordered ? { rows, ids, order: direction < 0 ? 'falling' : 'rising' } : { rows, ids };
 }
 
-const whereOf = (spec: ListSpec): string => `${spec.endpoint.method} ${spec.endpoint.path}`;
-
 /** The first positions of a list in some order, as many as asked for (fewer at its end). */
-type Picker = (upTo: number) => readonly number[];
+export type Picker = (upTo: number) => readonly number[];
 
-/** Positions a run returns, and how many it left out as repeats among the `looked` at. */
+/** The positions a run returns; `repeats` of the `looked` at were left out. */
 export interface Picked {
   readonly positions: number[];
   readonly repeats: number;
@@ -188,20 +183,14 @@ export interface Picked {
 
 /**
  * The first `count` positions `pick` gives, each the first row of its id (Zapier needs each id
- * once); while repeats leave it short, it picks twice as many. Only the picked ids are looked
- * for: a set of every id would cost about as much as reading the answer. `repeatsFollow`: the
- * order puts each id's first row before its repeats (by age, or the list's own order), so the
- * picked hold it; else the list is read up to the last picked row.
+ * once), picking twice as many while repeats leave it short. Only the picked ids are looked for
+ * (a set of every id costs about as much as reading the answer): among the picked when the order
+ * puts each id's first row before its repeats (`repeatsFollow`: by age, or the list's order),
+ * else in the list up to the last picked row.
  */
-export function firstOnce(
-  listed: Listed,
-  count: number,
-  pick: Picker,
-  repeatsFollow = false,
-): Picked {
+export function firstOnce(listed: Listed, count: number, pick: Picker, repeatsFollow = false) {
   for (let upTo = Math.max(count, 1); ; upTo *= 2) {
     const picked = pick(upTo);
-    // The first row of each picked id: its first pick where repeats follow, else found below.
     const first = new Map<string, number>();
     for (const position of picked) {
       const id = listed.ids[position] ?? '';
@@ -220,27 +209,23 @@ export function firstOnce(
       if (first.get(listed.ids[position] ?? '') === position) positions.push(position);
     }
     if (positions.length === count || picked.length < upTo) {
-      return { positions, repeats: looked - positions.length, looked };
+      return { positions, repeats: looked - positions.length, looked } satisfies Picked;
     }
   }
 }
 
 /**
  * Items a run returns at most. A poll: the newest 1,000, ten times the 100 new items Zapier
- * triggers a poll (it remembers the ids it has seen). The poll that fills Zapier's dedupe list
- * when a Zap is turned on reaches further back: deleting new items then brings no unseen older
- * ones into the 1,000. The editor's samples (meta.isLoadingSample): a few. A dropdown page.
+ * triggers a poll; the poll filling Zapier's dedupe list as a Zap is turned on reaches further,
+ * so that deleting new items brings no unseen older ones in. The editor's samples. A dropdown page.
  */
 export const POLL_LIMIT = 1_000;
 export const DEDUPE_LIMIT = 10_000;
 export const SAMPLE_LIMIT = 10;
 export const DROPDOWN_PAGE_SIZE = 100;
 
-/**
- * A picker of the newest of `among` (positions in the list's order) or of the whole list.
- * Undefined when an id is not an ObjectId (whose first 8 hex digits are its creation time):
- * the service promises no order.
- */
+/** A picker of the newest of `among` (positions) or of the whole list; undefined when an id is
+ * not an ObjectId (whose first 8 hex digits are its creation time): the service promises no order. */
 export function newestOf(listed: Listed, among?: readonly number[]): Picker | undefined {
   const positionOf = (k: number): number => (among ? (among[k] ?? 0) : k);
   const ids = among ? among.map((position) => listed.ids[position] ?? '') : listed.ids;
@@ -254,68 +239,44 @@ export function newestOf(listed: Listed, among?: readonly number[]): Picker | un
   }
   if (!lowerCase && !ids.every(isObjectId)) return undefined;
   const keys = lowerCase ? ids : ids.map((id) => id.toLowerCase());
-  const newer = (i: number, j: number): number => {
-    const a = keys[i] ?? '';
-    const b = keys[j] ?? '';
-    return a > b ? -1 : a < b ? 1 : 0;
-  };
+  const newer = (i: number, j: number): number => byText(keys[j], keys[i]);
   return (upTo) => firstInOrder(keys.length, upTo, newer).map(positionOf);
 }
 
-/** The first of `among` (or of the whole list) in the service's order. */
-export const inListOrder =
-  (listed: Listed, among?: readonly number[]): Picker =>
-  (upTo) =>
-    among
-      ? among.slice(0, upTo)
-      : Array.from({ length: Math.min(upTo, listed.ids.length) }, (_, i) => i);
+/** Texts by their UTF-16 code units, as `<` compares them. */
+const byText = (a = '', b = ''): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** A–Z by title as the collator has it, untitled last, ties by id, then in the list's order. */
+/** A–Z by title as the collator has it, untitled last, ties by id (then in the list's order). */
 function titleOrder({ rows, ids }: Listed, collator: Intl.Collator) {
   return (i: number, j: number): number => {
     const a = titleOf(rows[i]);
     const b = titleOf(rows[j]);
-    const byTitle = Number(a === '') - Number(b === '') || collator.compare(a, b);
-    const [x, y] = [ids[i] ?? '', ids[j] ?? ''];
-    return byTitle || (x < y ? -1 : x > y ? 1 : 0);
+    return Number(a === '') - Number(b === '') || collator.compare(a, b) || byText(ids[i], ids[j]);
   };
 }
 
-/** The page Zapier asks for, counting from 0. */
-function pageOf(bundle: Bundle): number {
-  const page = Number(bundle.meta?.page ?? 0);
-  return Number.isSafeInteger(page) ? Math.max(page, 0) : 0;
-}
-
 /** What one run returns; `ageless` when the ids do not tell the items' age. */
-interface Selection extends Picked {
-  readonly ageless?: boolean;
-}
-
-/** From the `skip`-th position on. */
-const after = (picked: Picked, skip: number): Picked => ({
-  ...picked,
-  positions: picked.positions.slice(skip),
-});
+type Selection = Picked & { readonly ageless?: boolean };
 
 /** A dropdown gets a page by title, the editor's samples the newest few, a poll a page of the
  * newest or, of unknown age, every item that fits on page 0 (see resultOf). */
-function selectionOf(bundle: Bundle, listed: Listed): Selection {
-  const { meta } = bundle;
-  if (meta?.isFillingDynamicDropdown) {
-    const upTo = (pageOf(bundle) + 1) * DROPDOWN_PAGE_SIZE;
-    const byTitle = titleOrder(listed, titleCollator());
-    const firsts = firstOnce(listed, upTo, (n) => firstInOrder(listed.ids.length, n, byTitle));
-    return after(firsts, upTo - DROPDOWN_PAGE_SIZE);
-  }
-  const page = meta?.isLoadingSample ? 0 : pageOf(bundle);
+function selectionOf({ meta }: Bundle, listed: Listed): Selection {
+  const dropdown = Boolean(meta?.isFillingDynamicDropdown);
+  const asked = Number(meta?.page ?? 0);
+  const page = meta?.isLoadingSample || !Number.isSafeInteger(asked) ? 0 : Math.max(asked, 0);
   const limit = meta?.isPopulatingDedupe ? DEDUPE_LIMIT : POLL_LIMIT;
-  const size = meta?.isLoadingSample ? SAMPLE_LIMIT : limit;
-  const newest = newestOf(listed);
-  if (newest) return after(firstOnce(listed, (page + 1) * size, newest, true), page * size);
-  if (meta?.isLoadingSample) return firstOnce(listed, size, inListOrder(listed), true);
-  if (page > 0) return { positions: [], repeats: 0, looked: 0 };
-  return { ...firstOnce(listed, listed.ids.length, inListOrder(listed), true), ageless: true };
+  const size = dropdown ? DROPDOWN_PAGE_SIZE : meta?.isLoadingSample ? SAMPLE_LIMIT : limit;
+  const pick = dropdown
+    ? (upTo: number) => firstInOrder(listed.ids.length, upTo, titleOrder(listed, titleCollator()))
+    : newestOf(listed);
+  if (pick) {
+    const firsts = firstOnce(listed, (page + 1) * size, pick, !dropdown);
+    return { ...firsts, positions: firsts.positions.slice(page * size) };
+  }
+  const inListOrder: Picker = (upTo) =>
+    Array.from({ length: Math.min(upTo, listed.ids.length) }, (_, i) => i);
+  const count = meta?.isLoadingSample ? size : page > 0 ? 0 : listed.ids.length;
+  return { ...firstOnce(listed, count, inListOrder, true), ageless: !meta?.isLoadingSample };
 }
 
 /** What a result may take as JSON: Zapier refuses one over 6 MiB, its own keys included. */
@@ -332,11 +293,10 @@ export function resultOf(
   listed: Listed,
   { positions, ageless, repeats, looked }: Selection,
 ): ListItem[] {
+  const leftOut = (count: number, of: number, why: string): void =>
+    z.console.log(`Left out ${count} of ${of} ${spec.plural} from ${whereOf(spec)}${why}`);
   if (repeats > 0) {
-    z.console.log(
-      `Left out ${repeats} of ${looked} ${spec.plural} from ${whereOf(spec)}: their id repeats ` +
-        'an earlier item, and Zapier needs each id once.',
-    );
+    leftOut(repeats, looked, ': their id repeats an earlier item, and Zapier needs each id once.');
   }
   const room = titleRoom(positions.length);
   const items = positions.map((i) => ({
@@ -353,12 +313,14 @@ export function resultOf(
     used += sizes[--tail] ?? 0;
   }
   if (head === tail) return items;
-  z.console.log(
-    `Left out ${tail - head} of ${items.length} ${spec.plural} from ${whereOf(spec)}, positions ${head + 1} to ${tail} ` +
-      (ageless
-        ? `in ${SERVICE_NAME}'s order (their ids do not tell which are newest)`
-        : 'of this result') +
-      ": with them, the result would pass Zapier's 6 MiB limit.",
+  const which = ageless
+    ? `in ${SERVICE_NAME}'s order (their ids do not tell which are newest)`
+    : 'of this result';
+  leftOut(
+    tail - head,
+    items.length,
+    `, positions ${head + 1} to ${tail} ${which}: with them, ` +
+      "the result would pass Zapier's 6 MiB limit.",
   );
   return [...items.slice(0, head), ...items.slice(tail)];
 }
