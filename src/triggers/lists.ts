@@ -144,14 +144,12 @@ export function listedOf(
   let ordered = true;
   for (const row of list) {
     if (!isRecord(row)) continue;
-    const text = idOf(row.id);
-    const raw = text === undefined ? row._id : row.id;
-    if (isInexactInteger(raw)) {
+    if (isInexactInteger(row.id) || isInexactInteger(row._id)) {
       // An id past 2^53 was rounded: read the digits as sent, once, and start over.
       const exact = enveloped(parseJsonExact(answer.content));
       if (Array.isArray(exact)) return listedOf(z, spec, { data: exact, content: '' });
     }
-    const id = text ?? idOf(raw);
+    const id = idOf(row.id) ?? idOf(row._id);
     if (id === undefined) continue;
     const last = ids[ids.length - 1];
     if (ordered && last !== undefined) {
@@ -191,22 +189,21 @@ export interface Picked {
 export function firstOnce(listed: Listed, count: number, pick: Picker, repeatsFollow = false) {
   for (let upTo = Math.max(count, 1); ; upTo *= 2) {
     const picked = pick(upTo);
-    const first = new Map<string, number>();
+    const first = new Map<string | undefined, number>();
     for (const position of picked) {
-      const id = listed.ids[position] ?? '';
-      if (!first.has(id)) first.set(id, position);
+      if (!first.has(listed.ids[position])) first.set(listed.ids[position], position);
     }
     const end = repeatsFollow || listed.order ? 0 : picked.reduce((a, b) => Math.max(a, b), 0);
     for (let i = 0; i < end; i++) {
-      const at = first.get(listed.ids[i] ?? '');
-      if (at !== undefined && i < at) first.set(listed.ids[i] ?? '', i);
+      const at = first.get(listed.ids[i]);
+      if (at !== undefined && i < at) first.set(listed.ids[i], i);
     }
     const positions: number[] = [];
     let looked = 0;
     for (const position of picked) {
       if (positions.length === count) break;
       looked += 1;
-      if (first.get(listed.ids[position] ?? '') === position) positions.push(position);
+      if (first.get(listed.ids[position]) === position) positions.push(position);
     }
     if (positions.length === count || picked.length < upTo) {
       return { positions, repeats: looked - positions.length, looked } satisfies Picked;

@@ -16,10 +16,10 @@ export function firstInOrder(
   const order = (i: number, j: number): number => compare(i, j) || i - j;
   let kept: number[] = [];
   let last: number | undefined;
-  for (let i = 0; i < length && count > 0; i++) {
+  for (let i = 0; i < length; i++) {
     if (last !== undefined && order(i, last) > 0) continue;
     kept.push(i);
-    if (kept.length === 2 * count) {
+    if (kept.length >= 2 * count) {
       kept = kept.sort(order).slice(0, count);
       last = kept[count - 1];
     }
