@@ -5,23 +5,25 @@ import { inputFieldOf, readInputs, type ActionInput } from '../creates/inputs';
 import { callApi } from '../http/client';
 import {
   LISTS,
+  firstOnce,
   listedOf,
   listOutputFields,
-  newestFirst,
+  newestOf,
   resultOf,
   searchKeyOf,
   type ListItem,
   type Listed,
   type ListKey,
   type ListSpec,
+  type Picked,
+  type Picker,
 } from '../triggers/lists';
 import { foldText, foldTitle } from '../triggers/titles';
 
 /** Results of one search at most. Zapier's step uses the first; the editor's test shows them all. */
 export const SEARCH_LIMIT = 25;
 
-const NOT_ASCII = /[^\0-\x7f]/;
-const NOT_ASCII_ALL = /[^\0-\x7f]/gu;
+const NOT_ASCII = /[^\0-\x7f]/gu;
 
 /**
  * A title's match with the wanted text, as foldTitle compares them: 'exact', 'within' or
@@ -39,24 +41,28 @@ function matcherOf(text: string): (title: string) => 'exact' | 'within' | undefi
   const fold = (char: string): string =>
     folds.get(char) ?? folds.set(char, foldText(char)).get(char) ?? char;
   return (title) => {
-    const folded = NOT_ASCII.test(title) ? title.replace(NOT_ASCII_ALL, fold) : title;
-    return exact.test(folded) ? 'exact' : within.test(folded) ? 'within' : undefined;
+    const folded = title.replace(NOT_ASCII, fold);
+    return !within.test(folded) ? undefined : exact.test(folded) ? 'exact' : 'within';
   };
 }
 
 /**
  * The positions of the items whose title is the text, then of those whose title holds it;
- * in each group newest first as the polls order, or in the service's order (see newestFirst).
+ * in each group newest first as the polls order, or in the service's order (see newestOf).
  */
-export function matchesOf(listed: Listed, text: string): number[] {
+export function matchesOf(listed: Listed, text: string): Picked {
   const match = matcherOf(text);
   const groups = { exact: [] as number[], within: [] as number[] };
   listed.rows.forEach(({ title }, i) => {
     const found = typeof title === 'string' ? match(title) : undefined;
     if (found) groups[found].push(i);
   });
-  const ordered = (group: number[]): number[] => newestFirst(listed, SEARCH_LIMIT, group) ?? group;
-  return [...ordered(groups.exact), ...ordered(groups.within)].slice(0, SEARCH_LIMIT);
+  const ordered = (group: number[]): Picker =>
+    newestOf(listed, group) ?? ((upTo) => group.slice(0, upTo));
+  const [exact, within] = [ordered(groups.exact), ordered(groups.within)];
+  return firstOnce(listed, SEARCH_LIMIT, (upTo) =>
+    [...exact(upTo), ...within(upTo)].slice(0, upTo),
+  );
 }
 
 const titleInput = (spec: ListSpec): ActionInput<'title'> => ({
@@ -84,7 +90,7 @@ function findSearch(key: ListKey, spec: ListSpec): Search {
       perform: async (z: ZObject, bundle: Bundle): Promise<ListItem[]> => {
         const { title } = readInputs(z, bundle.inputData, inputs);
         const listed = listedOf(z, spec, await callApi(z, bundle, spec.endpoint));
-        return resultOf(z, spec, listed, { positions: matchesOf(listed, title) });
+        return resultOf(z, spec, listed, matchesOf(listed, title));
       },
       sample: { ...spec.sample },
       outputFields: listOutputFields(spec),

@@ -23,13 +23,11 @@ export interface ListItem {
 }
 
 export interface ListSpec {
-  /** Completes "New …" and names the item in labels: "Video", "PDF". */
+  /** The item named in labels ("New Video"), in a sentence, with its article, in the plural:
+   * "Video", "video", "a video", "videos"; "PDF", "PDF", "a PDF", "PDFs". */
   readonly noun: string;
-  /** The noun inside a sentence: "video", "PDF". */
   readonly singular: string;
-  /** The same with its article: "a video", "an image". */
   readonly one: string;
-  /** The same in the plural: "videos". */
   readonly plural: string;
   readonly endpoint: Endpoint;
   readonly description: string;
@@ -114,162 +112,168 @@ type Row = Readonly<Record<string, unknown>>;
 const titleOf = (row: Row | undefined): string =>
   typeof row?.title === 'string' ? row.title.trim() : '';
 
-/** A list's usable rows (each with an id, none repeating one), in the service's order. */
+const whereOf = (spec: ListSpec): string => `${spec.endpoint.method} ${spec.endpoint.path}`;
+
+/** A list's rows with a usable id, in the service's order; `ids` holds each row's id. */
 export interface Listed {
   readonly rows: readonly Row[];
-  /** The id of each row, at the same position. */
   readonly ids: readonly string[];
-  /** Every id is an ObjectId as MongoDB writes it (lower-case): ordered by age as it is. */
-  readonly lowerCaseObjectIds: boolean;
-  /** The ids rise (oldest first) or fall (newest first) all along. */
+  /** The ids rise (oldest first) or fall (newest first) all along, so none repeats. */
   readonly order?: 'rising' | 'falling';
 }
 
-/** Reads the list in one pass, by `id` or `_id`; leaves out (logged) what Zapier could not
- * deduplicate: rows without a usable id, and repeats of an id already seen. */
+/** Reads the list in one pass, by `id` or `_id`, and leaves out (logged) rows without a usable
+ * id. Repeated ids are left out among the items a run returns (firstOnce). */
 export function listedOf(
   z: ZObject,
   spec: ListSpec,
   answer: Pick<ApiAnswer, 'data' | 'content'>,
 ): Listed {
   const list = enveloped(answer.data);
-  const where = `${spec.endpoint.method} ${spec.endpoint.path}`;
   if (!Array.isArray(list)) {
     throw new z.errors.Error(
-      `${SERVICE_NAME} answered ${where} with something other than a list of ${spec.plural}, ` +
-        'so there is nothing to show. Try again in a few minutes; if it keeps happening, ' +
-        `contact ${SERVICE_NAME} support.`,
+      `${SERVICE_NAME} answered ${whereOf(spec)} with something other than a list of ` +
+        `${spec.plural}, so there is nothing to show. Try again in a few minutes; if it keeps ` +
+        `happening, contact ${SERVICE_NAME} support.`,
       'invalid_response',
     );
   }
   const rows: Row[] = [];
   const ids: string[] = [];
-  // While the ids keep rising (or falling), none can repeat: a set of every id, which costs
-  // more than the parse at 200,000, is made only once the order breaks.
-  let seen: Set<string> | undefined;
   let direction = 0;
-  let lowerCaseObjectIds = true;
-  let withoutId = 0;
-  let repeated = 0;
+  let ordered = true;
   for (const row of list) {
-    const record = isRecord(row);
-    const raw = record ? row.id : undefined;
-    // Most ids are ObjectIds as MongoDB writes them: one test reads such an id and tells its age.
-    const objectId = typeof raw === 'string' && isLowerCaseObjectId(raw);
-    if (record && !objectId && (isInexactInteger(raw) || isInexactInteger(row._id))) {
+    if (!isRecord(row)) continue;
+    if (isInexactInteger(row.id) || isInexactInteger(row._id)) {
       // An id past 2^53 was rounded: read the digits as sent, once, and start over.
       const exact = enveloped(parseJsonExact(answer.content));
       if (Array.isArray(exact)) return listedOf(z, spec, { data: exact, content: '' });
     }
-    const id = objectId ? raw : record ? (idOf(raw) ?? idOf(row._id)) : undefined;
-    if (id === undefined || !record) {
-      withoutId += 1;
-      continue;
-    }
+    const id = idOf(row.id) ?? idOf(row._id);
+    if (id === undefined) continue;
     const last = ids[ids.length - 1];
-    if (!seen && last !== undefined) {
+    if (ordered && last !== undefined) {
       const step = id > last ? 1 : id < last ? -1 : 0;
-      if (step === 0 || step === -direction) seen = new Set(ids);
-      else direction = step;
+      ordered = step !== 0 && step !== -direction;
+      direction = step;
     }
-    if (seen?.has(id)) {
-      repeated += 1;
-      continue;
-    }
-    seen?.add(id);
     rows.push(row);
     ids.push(id);
-    lowerCaseObjectIds &&= objectId;
   }
-  const leftOut = (count: number, why: string): void => {
-    if (count > 0)
-      z.console.log(`Left out ${count} of ${list.length} ${spec.plural} from ${where}: ${why}`);
-  };
-  leftOut(withoutId, 'they have no usable "id" or "_id", so Zapier could not tell them apart.');
-  leftOut(repeated, 'their id repeats an earlier item, and Zapier needs each id once.');
-  const order = seen ? undefined : direction < 0 ? 'falling' : 'rising';
-  return { rows, ids, lowerCaseObjectIds, ...(order ? { order } : {}) };
+  if (rows.length < list.length) {
+    z.console.log(
+      `Left out ${list.length - rows.length} of ${list.length} ${spec.plural} from ` +
+        `${whereOf(spec)}: they have no usable "id" or "_id", so Zapier could not tell them apart.`,
+    );
+  }
+  return ordered ? { rows, ids, order: direction < 0 ? 'falling' : 'rising' } : { rows, ids };
+}
+
+/** The first positions of a list in some order, as many as asked for (fewer at its end). */
+export type Picker = (upTo: number) => readonly number[];
+
+/** The positions a run returns; `repeats` of the `looked` at were left out. */
+export interface Picked {
+  readonly positions: number[];
+  readonly repeats: number;
+  readonly looked: number;
+}
+
+/**
+ * The first `count` positions `pick` gives, each the first row of its id (Zapier needs each id
+ * once), picking twice as many while repeats leave it short. Only the picked ids are looked for
+ * (a set of every id costs about as much as reading the answer): among the picked when the order
+ * puts each id's first row before its repeats (`repeatsFollow`: by age, or the list's order),
+ * else in the list up to the last picked row.
+ */
+export function firstOnce(listed: Listed, count: number, pick: Picker, repeatsFollow = false) {
+  for (let upTo = Math.max(count, 1); ; upTo *= 2) {
+    const picked = pick(upTo);
+    const first = new Map<string | undefined, number>();
+    for (const position of picked) {
+      if (!first.has(listed.ids[position])) first.set(listed.ids[position], position);
+    }
+    const end = repeatsFollow || listed.order ? 0 : picked.reduce((a, b) => Math.max(a, b), 0);
+    for (let i = 0; i < end; i++) {
+      const at = first.get(listed.ids[i]);
+      if (at !== undefined && i < at) first.set(listed.ids[i], i);
+    }
+    const positions: number[] = [];
+    let looked = 0;
+    for (const position of picked) {
+      if (positions.length === count) break;
+      looked += 1;
+      if (first.get(listed.ids[position]) === position) positions.push(position);
+    }
+    if (positions.length === count || picked.length < upTo) {
+      return { positions, repeats: looked - positions.length, looked } satisfies Picked;
+    }
+  }
 }
 
 /**
  * Items a run returns at most. A poll: the newest 1,000, ten times the 100 new items Zapier
- * triggers a poll (it remembers the ids it has seen). The poll that fills Zapier's dedupe list
- * when a Zap is turned on reaches further back: deleting new items then brings no unseen older
- * ones into the 1,000. The editor's samples (meta.isLoadingSample): a few. A dropdown page.
+ * triggers a poll; the poll filling Zapier's dedupe list as a Zap is turned on reaches further,
+ * so that deleting new items brings no unseen older ones in. The editor's samples. A dropdown page.
  */
 export const POLL_LIMIT = 1_000;
 export const DEDUPE_LIMIT = 10_000;
 export const SAMPLE_LIMIT = 10;
 export const DROPDOWN_PAGE_SIZE = 100;
 
-/**
- * The positions of the newest `count` items, newest first: of `among` (positions
- * in the list's order) or of the whole list. Undefined when an id is not an ObjectId
- * (whose first 8 hex digits are its creation time): the service promises no order.
- */
-export function newestFirst(
-  listed: Listed,
-  count: number,
-  among?: readonly number[],
-): number[] | undefined {
+/** A picker of the newest of `among` (positions) or of the whole list; undefined when an id is
+ * not an ObjectId (whose first 8 hex digits are its creation time): the service promises no order. */
+export function newestOf(listed: Listed, among?: readonly number[]): Picker | undefined {
   const positionOf = (k: number): number => (among ? (among[k] ?? 0) : k);
   const ids = among ? among.map((position) => listed.ids[position] ?? '') : listed.ids;
-  const lowerCase = among ? ids.every(isLowerCaseObjectId) : listed.lowerCaseObjectIds;
+  // Most ids are ObjectIds as MongoDB writes them (lower-case): ordered by age as they are.
+  const lowerCase = ids.every(isLowerCaseObjectId);
   if (lowerCase && listed.order) {
     // The newest are at one end: no comparison at all.
     const nth = (k: number): number => (listed.order === 'falling' ? k : ids.length - 1 - k);
-    return Array.from({ length: Math.min(count, ids.length) }, (_, k) => positionOf(nth(k)));
+    return (upTo) =>
+      Array.from({ length: Math.min(upTo, ids.length) }, (_, k) => positionOf(nth(k)));
   }
   if (!lowerCase && !ids.every(isObjectId)) return undefined;
   const keys = lowerCase ? ids : ids.map((id) => id.toLowerCase());
-  const newer = (i: number, j: number): number => {
-    const a = keys[i] ?? '';
-    const b = keys[j] ?? '';
-    return a > b ? -1 : a < b ? 1 : 0;
-  };
-  return firstInOrder(keys.length, count, newer).map(positionOf);
+  const newer = (i: number, j: number): number => byText(keys[j], keys[i]);
+  return (upTo) => firstInOrder(keys.length, upTo, newer).map(positionOf);
 }
 
-/** A–Z by title as the collator has it, untitled last, ties by id (each id is once in a Listed). */
+/** Texts by their UTF-16 code units, as `<` compares them. */
+const byText = (a = '', b = ''): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A–Z by title as the collator has it, untitled last, ties by id (then in the list's order). */
 function titleOrder({ rows, ids }: Listed, collator: Intl.Collator) {
   return (i: number, j: number): number => {
     const a = titleOf(rows[i]);
     const b = titleOf(rows[j]);
-    const byTitle = Number(a === '') - Number(b === '') || collator.compare(a, b);
-    return byTitle || ((ids[i] ?? '') < (ids[j] ?? '') ? -1 : 1);
+    return Number(a === '') - Number(b === '') || collator.compare(a, b) || byText(ids[i], ids[j]);
   };
 }
 
-/** The page Zapier asks for, counting from 0. */
-function pageOf(bundle: Bundle): number {
-  const page = Number(bundle.meta?.page ?? 0);
-  return Number.isSafeInteger(page) ? Math.max(page, 0) : 0;
-}
-
-/** What one run returns, as positions; `ageless` when the ids do not tell the items' age. */
-interface Selection {
-  readonly positions: number[];
-  readonly ageless?: boolean;
-}
+/** What one run returns; `ageless` when the ids do not tell the items' age. */
+type Selection = Picked & { readonly ageless?: boolean };
 
 /** A dropdown gets a page by title, the editor's samples the newest few, a poll a page of the
  * newest or, of unknown age, every item that fits on page 0 (see resultOf). */
-function selectionOf(bundle: Bundle, listed: Listed): Selection {
-  const { meta } = bundle;
-  if (meta?.isFillingDynamicDropdown) {
-    const upTo = (pageOf(bundle) + 1) * DROPDOWN_PAGE_SIZE;
-    const firsts = firstInOrder(listed.ids.length, upTo, titleOrder(listed, titleCollator()));
-    return { positions: firsts.slice(upTo - DROPDOWN_PAGE_SIZE) };
-  }
-  const page = meta?.isLoadingSample ? 0 : pageOf(bundle);
+function selectionOf({ meta }: Bundle, listed: Listed): Selection {
+  const dropdown = Boolean(meta?.isFillingDynamicDropdown);
+  const asked = Number(meta?.page ?? 0);
+  const page = meta?.isLoadingSample || !Number.isSafeInteger(asked) ? 0 : Math.max(asked, 0);
   const limit = meta?.isPopulatingDedupe ? DEDUPE_LIMIT : POLL_LIMIT;
-  const size = meta?.isLoadingSample ? SAMPLE_LIMIT : limit;
-  const newest = newestFirst(listed, (page + 1) * size);
-  if (newest) return { positions: newest.slice(page * size) };
-  const all = page === 0 ? Array.from(listed.ids, (_, i) => i) : [];
-  return meta?.isLoadingSample
-    ? { positions: all.slice(0, size) }
-    : { positions: all, ageless: true };
+  const size = dropdown ? DROPDOWN_PAGE_SIZE : meta?.isLoadingSample ? SAMPLE_LIMIT : limit;
+  const pick = dropdown
+    ? (upTo: number) => firstInOrder(listed.ids.length, upTo, titleOrder(listed, titleCollator()))
+    : newestOf(listed);
+  if (pick) {
+    const firsts = firstOnce(listed, (page + 1) * size, pick, !dropdown);
+    return { ...firsts, positions: firsts.positions.slice(page * size) };
+  }
+  const inListOrder: Picker = (upTo) =>
+    Array.from({ length: Math.min(upTo, listed.ids.length) }, (_, i) => i);
+  const count = meta?.isLoadingSample ? size : page > 0 ? 0 : listed.ids.length;
+  return { ...firstOnce(listed, count, inListOrder, true), ageless: !meta?.isLoadingSample };
 }
 
 /** What a result may take as JSON: Zapier refuses one over 6 MiB, its own keys included. */
@@ -284,8 +288,13 @@ export function resultOf(
   z: ZObject,
   spec: ListSpec,
   listed: Listed,
-  { positions, ageless }: Selection,
+  { positions, ageless, repeats, looked }: Selection,
 ): ListItem[] {
+  const leftOut = (count: number, of: number, why: string): void =>
+    z.console.log(`Left out ${count} of ${of} ${spec.plural} from ${whereOf(spec)}${why}`);
+  if (repeats > 0) {
+    leftOut(repeats, looked, ': their id repeats an earlier item, and Zapier needs each id once.');
+  }
   const room = titleRoom(positions.length);
   const items = positions.map((i) => ({
     id: listed.ids[i] ?? '',
@@ -301,13 +310,14 @@ export function resultOf(
     used += sizes[--tail] ?? 0;
   }
   if (head === tail) return items;
-  z.console.log(
-    `Left out ${tail - head} of ${items.length} ${spec.plural} from ${spec.endpoint.method} ` +
-      `${spec.endpoint.path}, positions ${head + 1} to ${tail} ` +
-      (ageless
-        ? `in ${SERVICE_NAME}'s order (their ids do not tell which are newest)`
-        : 'of this result') +
-      ": with them, the result would pass Zapier's 6 MiB limit.",
+  const which = ageless
+    ? `in ${SERVICE_NAME}'s order (their ids do not tell which are newest)`
+    : 'of this result';
+  leftOut(
+    tail - head,
+    items.length,
+    `, positions ${head + 1} to ${tail} ${which}: with them, ` +
+      "the result would pass Zapier's 6 MiB limit.",
   );
   return [...items.slice(0, head), ...items.slice(tail)];
 }

@@ -1,6 +1,10 @@
-// firstInOrder: the first few of a long list in order, without sorting it all.
-// It must give exactly what a stable sort's first `count` would.
+// The list path's selection. firstInOrder: the first few of a long list in order, without
+// sorting it all; it must give exactly what a stable sort's first `count` would. listedOf,
+// firstOnce and newestOf: the shortcuts each takes, and what each promises in exchange (the
+// runs' outcomes are tested against full sorts in triggers.test.ts and properties.test.ts).
+import { errors, type ZObject } from 'zapier-platform-core';
 import { firstInOrder } from '../../src/triggers/select';
+import { firstOnce, LISTS, listedOf, newestOf, type Listed } from '../../src/triggers/lists';
 
 /** A repeatable list of small numbers, so that many are equal. */
 function numbers(length: number, seed: number, range: number): number[] {
@@ -65,4 +69,86 @@ describe('firstInOrder', () => {
     // A sort makes about n·log2(n) ≈ 286,000 comparisons for 20,000 items.
     expect(comparisons).toBeLessThan(2 * 20_000);
   });
+});
+
+describe('listedOf', () => {
+  const z = { errors, console: { log: () => undefined } } as unknown as ZObject;
+  const [a, b, c] = ['a', 'b', 'c'].map((x) => `69a3818${x}${'0'.repeat(16)}`);
+  it.each([
+    ['rising ids', [a, b, c], 'rising'],
+    ['falling ids', [c, b, a], 'falling'],
+    ['one id', [a], 'rising'],
+    ['no id', [], 'rising'],
+    ['a repeat', [a, a], undefined],
+    ['a repeat after rising', [a, b, b], undefined],
+    ['rising, then falling', [a, c, b], undefined],
+    ['falling, then rising', [c, a, b], undefined],
+    ['rising, then a repeat of the first', [a, b, a], undefined],
+  ] as const)(
+    'tells ids that rise or fall all along, which none repeats: %s',
+    (_name, ids, order) => {
+      const data = ids.map((id) => ({ id, title: 'T' }));
+      const listed = listedOf(z, LISTS.video, { data, content: JSON.stringify(data) });
+      expect(listed.ids).toEqual(ids);
+      expect(listed.order).toBe(order);
+    },
+  );
+});
+
+describe('firstOnce', () => {
+  const listedOfIds = (ids: string[], order?: Listed['order']): Listed => ({
+    rows: ids.map((id) => ({ id })),
+    ids,
+    ...(order ? { order } : {}),
+  });
+  /** A picker in a fixed order that records how many positions it was asked for. */
+  const recorded = (order: number[]) => {
+    const asked: number[] = [];
+    const pick = (upTo: number): number[] => {
+      asked.push(upTo);
+      return order.slice(0, upTo);
+    };
+    return { asked, pick };
+  };
+
+  it('asks for as many as it returns, then twice as many only while repeats leave it short', () => {
+    const once = recorded([4, 3, 2, 1, 0]);
+    expect(firstOnce(listedOfIds(['a', 'b', 'c', 'd', 'e']), 3, once.pick)).toEqual({
+      positions: [4, 3, 2],
+      repeats: 0,
+      looked: 3,
+    });
+    expect(once.asked).toEqual([3]);
+    const repeated = recorded([4, 3, 2, 1, 0]);
+    expect(firstOnce(listedOfIds(['a', 'b', 'a', 'b', 'c']), 2, repeated.pick)).toEqual({
+      positions: [4, 1],
+      repeats: 2,
+      looked: 4,
+    });
+    expect(repeated.asked).toEqual([2, 4]);
+  });
+
+  it('finds in the list the first row of each picked id, unless the order promises it is picked', () => {
+    const listed = listedOfIds(['a', 'b', 'a']);
+    expect(firstOnce(listed, 2, recorded([2, 1]).pick).positions).toEqual([1]);
+    // `repeatsFollow`, or ids in order: the picks are taken as the first rows, the list unread.
+    expect(firstOnce(listed, 2, recorded([2, 1]).pick, true).positions).toEqual([2, 1]);
+    const ordered = listedOfIds(['a', 'b', 'a'], 'rising');
+    expect(firstOnce(ordered, 2, recorded([2, 1]).pick).positions).toEqual([2, 1]);
+  });
+});
+
+describe('newestOf', () => {
+  const ids = ['c', 'a', 'b'].map((x) => `69a3818${x}${'0'.repeat(16)}`);
+  it.each([
+    ['rising', [2, 1, 0]],
+    ['falling', [0, 1, 2]],
+    [undefined, [0, 2, 1]],
+  ] as const)(
+    'takes the newest from the end ids in order %s say, comparing none',
+    (order, newest) => {
+      const listed: Listed = { rows: [], ids, ...(order ? { order } : {}) };
+      expect(newestOf(listed)?.(3)).toEqual(newest);
+    },
+  );
 });

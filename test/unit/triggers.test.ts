@@ -505,6 +505,48 @@ describe("a result under Zapier's 6 MiB, whatever the titles and ids", () => {
         "of this result: with them, the result would pass Zapier's 6 MiB limit.",
     );
   });
+
+  /** 100 items of exactly 81,920 bytes in a result (64 fill 5 MiB), the last of `lastBytes`. */
+  const sized = (prefix: string, lastBytes = 81_920) =>
+    Array.from({ length: 100 }, (_, i) => {
+      const title = `Choice ${String(i).padStart(2, '0')}`;
+      const idBytes = (i === 99 ? lastBytes : 81_920) - title.length - 21;
+      return { id: `${prefix}${String(i).padStart(3, '0')}`.padEnd(idBytes, 'x'), title };
+    });
+  it.each([
+    ['a dropdown page', 'dropdown', sized('A'), 64, 'positions 65 to 100 of this result'],
+    [
+      'a poll of ids whose age cannot be read, half at each end',
+      'poll',
+      sized('u'),
+      32,
+      "positions 33 to 68 in CRMGrow's order (their ids do not tell which are newest)",
+    ],
+    [
+      'the same, its last item too large for the room left',
+      'poll',
+      sized('u', 2_700_000),
+      32,
+      "positions 33 to 100 in CRMGrow's order (their ids do not tell which are newest)",
+    ],
+  ] as const)(
+    '%s keeps what fills 5 MiB exactly, and logs the rest',
+    async (_name, run, list, head, where) => {
+      api('video').reply(200, list);
+      let result: unknown;
+      const logs = await logsOf(async () => {
+        result = await (run === 'dropdown' ? dropdownPage('video') : poll('video'));
+      });
+      const all = run === 'dropdown' ? dropdownPageOf(list, 0) : list;
+      const tail = where.includes('to 100') ? 0 : head;
+      // Each item counts its bytes and a comma: `head + tail` of them fill RESULT_BUDGET_BYTES.
+      expect(result).toEqual([...all.slice(0, head), ...all.slice(100 - tail)]);
+      expect(logs).toContain(
+        `Left out ${100 - head - tail} of 100 videos from GET /api/video, ${where}: with them, the ` +
+          "result would pass Zapier's 6 MiB limit.",
+      );
+    },
+  );
 });
 
 describe('each list read as a full sort of its usable rows: the newest first, by ObjectId', () => {
@@ -540,6 +582,28 @@ describe('each list read as a full sort of its usable rows: the newest first, by
     expect(result).toEqual(newestOf(keptOf(list)));
     // A row left out is logged.
     expect(logs.some((line) => line.startsWith('Left out'))).toBe(ids.length < list.length);
+  });
+
+  it('shows a repeated id once, at its first row, and logs the repeats the page passed over', async () => {
+    // The first row of `a` sorts last by title; its 150 copies sort first, more than a page.
+    const list = [
+      { id: a, title: 'Zoning' },
+      ...Array.from({ length: 150 }, () => ({ id: a, title: 'Apple' })),
+      ...Array.from({ length: 120 }, (_, i) => ({ id: objectId(100 + i), title: `Brochure ${i}` })),
+    ];
+    for (const page of [0, 1]) {
+      api('video').reply(200, list);
+      let result: unknown;
+      const logs = await logsOf(async () => {
+        result = await dropdownPage('video', page);
+      });
+      expect(result).toEqual(dropdownPageOf(list, page));
+      expect(logs).toContain(
+        `Left out 150 of ${page === 0 ? 250 : 271} videos from GET /api/video: their id ` +
+          'repeats an earlier item, and Zapier needs each id once.',
+      );
+    }
+    expect(dropdownPageOf(list, 1).at(-1)).toEqual({ id: a, title: 'Zoning' });
   });
 
   it('gives the pages of a full sort by title for 5,000 varied titles, shuffled or in stored order', async () => {
