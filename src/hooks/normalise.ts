@@ -97,11 +97,11 @@ function groupText(raw: string): string {
  * The bracketed groups of a list string, one at a time: "[a,b],[c,d]" gives
  * "a,b" then "c,d". Where records start with a 24-hex id, a group starts only
  * at "[" and such an id, so a "],[" inside a name or title does not split it.
- * Tolerates a missing closing bracket on the last group. Nothing: not bracketed.
+ * Tolerates a missing closing bracket on the last group. Only for text that
+ * starts with "[" (see groupsOf).
  */
 function* bracketedGroups(text: string): Generator<string> {
   const trimmed = text.trim();
-  if (!trimmed.startsWith('[')) return;
   if (!opensRecord(trimmed, 0)) {
     const body = groupText(trimmed.slice(1));
     // Not `\]\s*,?\s*\[`: two `\s*` side by side cost quadratic time on a run of spaces.
@@ -330,20 +330,26 @@ const pastSpace = (text: string, at: number): number => {
   return SPACE.lastIndex;
 };
 
-/** Past the closing quote of the JSON string that opens at `at`; -1 when it does not close. */
+/**
+ * Past the closing quote of the JSON string that opens at `at`. One that does
+ * not close runs to the end of the text, where no ":", "," or "}" can follow.
+ */
 function stringEnd(text: string, at: number): number {
   for (let quote = text.indexOf('"', at + 1); quote >= 0; quote = text.indexOf('"', quote + 1)) {
     let slashes = 0;
     while (text[quote - 1 - slashes] === '\\') slashes++;
     if (slashes % 2 === 0) return quote + 1;
   }
-  return -1;
+  return text.length;
 }
 
 /** A number, true, false or null: up to what ends it. */
 const LITERAL = /[^\s,:{}[\]"]+/y;
 
-/** Past the JSON value that starts at `at`; -1 when none is there. Its content is not checked. */
+/**
+ * Past the JSON value that starts at `at` (see stringEnd for a string left
+ * open); -1 when none is there. Its content is not checked.
+ */
 function valueEnd(text: string, at: number): number {
   const first = text[at];
   if (first === '"') return stringEnd(text, at);
@@ -356,7 +362,6 @@ function valueEnd(text: string, at: number): number {
     const char = text[i];
     if (char === '"') {
       i = stringEnd(text, i) - 1;
-      if (i < 0) return -1;
     } else if (char === '{' || char === '[') {
       depth++;
     } else if ((char === '}' || char === ']') && --depth === 0) {
@@ -369,31 +374,33 @@ function valueEnd(text: string, at: number): number {
 /** Where a member of an object's text is: its key's JSON text, then its value's. */
 type Member = readonly [keyAt: number, keyEnd: number, valueAt: number, valueEnd: number];
 
+/** Thrown where a text is not one JSON object in form: caught, never shown, so no message. */
+class NotAnObject extends SyntaxError {}
+
 /**
  * The members of a JSON object's text, found one at a time without parsing
  * them, so that a text of a million fields costs only the fields read.
- * Throws a SyntaxError where the text is not one object in form.
+ * Throws NotAnObject where the text is not one object in form.
  */
 function* membersOf(text: string): Generator<Member> {
-  const notObject = (): SyntaxError => new SyntaxError('not a JSON object');
   let at = pastSpace(text, 0);
-  if (text[at] !== '{') throw notObject();
+  if (text[at] !== '{') throw new NotAnObject();
   at = pastSpace(text, at + 1);
   if (text[at] !== '}') {
     for (;;) {
       const keyEnd = text[at] === '"' ? stringEnd(text, at) : -1;
       const colon = keyEnd < 0 ? -1 : pastSpace(text, keyEnd);
-      if (text[colon] !== ':') throw notObject();
+      if (text[colon] !== ':') throw new NotAnObject();
       const valueAt = pastSpace(text, colon + 1);
       const end = valueEnd(text, valueAt);
-      if (end < 0) throw notObject();
+      if (end < 0) throw new NotAnObject();
       yield [at, keyEnd, valueAt, end];
       at = pastSpace(text, end);
       if (text[at] !== ',') break;
       at = pastSpace(text, at + 1);
     }
   }
-  if (text[at] !== '}' || pastSpace(text, at + 1) !== text.length) throw notObject();
+  if (text[at] !== '}' || pastSpace(text, at + 1) !== text.length) throw new NotAnObject();
 }
 
 /**

@@ -315,11 +315,12 @@ describe('material strings', () => {
     ]);
   });
 
-  it('tolerates a missing closing bracket; "" is none; text with no bracket is undefined', () => {
+  it('tolerates a missing closing bracket; "" or blank is none; text with no bracket is undefined', () => {
     expect(parseMaterials('[65e0c1d2b3a4f50012cd7810,PDF,Buyer Guide 2026')).toEqual([
       { id: '65e0c1d2b3a4f50012cd7810', type: 'PDF', title: 'Buyer Guide 2026' },
     ]);
     expect(parseMaterials('')).toEqual([]);
+    expect(parseMaterials('   ')).toEqual([]);
     expect(parseMaterials('Buyer Guide 2026')).toBeUndefined();
   });
 
@@ -545,11 +546,47 @@ describe('normalise', () => {
       ...payload,
       custom_fields: { Budget: '$750,000', Beds: 3 },
     });
+    // JSON's white space around the object and its parts, as JSON.parse reads it.
+    const spaced = { id: 'c1', additional_field: ' \n{ "Beds" :\t3 ,\r"Pool": false }\n ' };
+    expect(notesOf((notes) => normalise(spaced, notes))).toEqual({
+      result: { ...spaced, custom_fields: { Beds: 3, Pool: false } },
+      notes: [],
+    });
   });
 
   it('an invalid additional_field stays as it is, with no custom fields and a note', () => {
-    for (const additional_field of ['{"Budget":', 'Budget: 750k', '[1,2]', '42', 'null', 7, null]) {
+    const invalid = ['{"Budget":', 'Budget: 750k', '[1,2]', '42', 'null', 7, null];
+    // Text before or after the object, no colon, a "]" for its "}", a string left open.
+    const malformed = [
+      '{"Bed',
+      '{"Beds":"3',
+      '{"Beds":3} x',
+      '{"Beds":3}}',
+      'x"Beds":3}',
+      '{"Beds"=3}',
+      '{"Beds":3]',
+      '{"Rooms":["den',
+    ];
+    for (const additional_field of [...invalid, ...malformed]) {
       expect(notesOf((notes) => normalise({ id: 'c1', additional_field }, notes))).toEqual({
+        result: { id: 'c1', additional_field, custom_fields: {} },
+        notes: ['"additional_field" was not a JSON object: no custom fields were read.'],
+      });
+    }
+  });
+
+  it('past its limit, a text that is no object is still refused whole, not counted as unread', () => {
+    // A limit of 1 byte reads no field: each is only scanned for its end.
+    const read = (additional_field: string) =>
+      notesOf((notes) => normalise({ id: 'c1', additional_field }, notes, 1));
+    expect(read('{"Beds":3}')).toEqual({
+      result: { id: 'c1', additional_field: '{"Beds":3}', custom_fields: {} },
+      notes: [
+        '"additional_field" listed more than a result can carry: 0 were read, 1 more were not.',
+      ],
+    });
+    for (const additional_field of ['{:3}', '{Beds":3}']) {
+      expect(read(additional_field)).toEqual({
         result: { id: 'c1', additional_field, custom_fields: {} },
         notes: ['"additional_field" was not a JSON object: no custom fields were read.'],
       });
