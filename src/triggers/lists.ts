@@ -14,7 +14,7 @@ import { ENDPOINTS, type Endpoint } from '../http/endpoints';
 import { SERVICE_NAME } from '../http/errors';
 import { isLowerCaseObjectId, isObjectId } from '../http/ids';
 import { firstInOrder } from './select';
-import { cutTitle, titleCollator, titleRoom } from './titles';
+import { cutTitle, titleComparer, titleRoom } from './titles';
 
 /** One item of a list as returned: `id` and `title` alone, the keys of the sample and outputFields. */
 export interface ListItem {
@@ -179,13 +179,11 @@ export interface Picked {
   readonly looked: number;
 }
 
-/**
- * The first `count` positions `pick` gives, each the first row of its id (Zapier needs each id
+/** The first `count` positions `pick` gives, each the first row of its id (Zapier needs each id
  * once), picking twice as many while repeats leave it short. Only the picked ids are looked for
  * (a set of every id costs about as much as reading the answer): among the picked when the order
  * puts each id's first row before its repeats (`repeatsFollow`: by age, or the list's order),
- * else in the list up to the last picked row.
- */
+ * else in the list up to the last picked row. */
 export function firstOnce(listed: Listed, count: number, pick: Picker, repeatsFollow = false) {
   for (let upTo = Math.max(count, 1); ; upTo *= 2) {
     const picked = pick(upTo);
@@ -211,11 +209,9 @@ export function firstOnce(listed: Listed, count: number, pick: Picker, repeatsFo
   }
 }
 
-/**
- * Items a run returns at most. A poll: the newest 1,000, ten times the 100 new items Zapier
- * triggers a poll; the poll filling Zapier's dedupe list as a Zap is turned on reaches further,
- * so that deleting new items brings no unseen older ones in. The editor's samples. A dropdown page.
- */
+/** Items a run returns at most. A poll: the newest 1,000, ten times the 100 new items Zapier
+ * triggers a poll; the poll filling Zapier's dedupe list as a Zap is turned on reaches further, so
+ * that deleting new items brings no unseen older ones in. The editor's samples. A dropdown page. */
 export const POLL_LIMIT = 1_000;
 export const DEDUPE_LIMIT = 10_000;
 export const SAMPLE_LIMIT = 10;
@@ -244,11 +240,11 @@ export function newestOf(listed: Listed, among?: readonly number[]): Picker | un
 const byText = (a = '', b = ''): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A–Z by title as the collator has it, untitled last, ties by id (then in the list's order). */
-function titleOrder({ rows, ids }: Listed, collator: Intl.Collator) {
+function titleOrder({ rows, ids }: Listed, compare: (a: string, b: string) => number) {
   return (i: number, j: number): number => {
     const a = titleOf(rows[i]);
     const b = titleOf(rows[j]);
-    return Number(a === '') - Number(b === '') || collator.compare(a, b) || byText(ids[i], ids[j]);
+    return Number(a === '') - Number(b === '') || compare(a, b) || byText(ids[i], ids[j]);
   };
 }
 
@@ -264,7 +260,7 @@ function selectionOf({ meta }: Bundle, listed: Listed): Selection {
   const limit = meta?.isPopulatingDedupe ? DEDUPE_LIMIT : POLL_LIMIT;
   const size = dropdown ? DROPDOWN_PAGE_SIZE : meta?.isLoadingSample ? SAMPLE_LIMIT : limit;
   const pick = dropdown
-    ? (upTo: number) => firstInOrder(listed.ids.length, upTo, titleOrder(listed, titleCollator()))
+    ? (upTo: number) => firstInOrder(listed.ids.length, upTo, titleOrder(listed, titleComparer()))
     : newestOf(listed);
   if (pick) {
     const firsts = firstOnce(listed, (page + 1) * size, pick, !dropdown);
@@ -279,11 +275,9 @@ function selectionOf({ meta }: Bundle, listed: Listed): Selection {
 /** What a result may take as JSON: Zapier refuses one over 6 MiB, its own keys included. */
 export const RESULT_BUDGET_BYTES = 5 * 1024 * 1024;
 
-/**
- * The items at these positions, titles cut to the room their number leaves, as
- * many as fit in RESULT_BUDGET_BYTES whatever the ids: past it, the last are left
- * out (logged), or, of unknown age, the middle: a new item comes at one end.
- */
+/** The items at these positions, titles cut to the room their number leaves, as many as fit in
+ * RESULT_BUDGET_BYTES whatever the ids: past it, the last are left out (logged), or, of unknown
+ * age, the middle: a new item comes at one end. */
 export function resultOf(
   z: ZObject,
   spec: ListSpec,

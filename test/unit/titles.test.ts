@@ -1,7 +1,7 @@
 // Titles are compared one way: the dropdowns order them with one collator
 // (TITLE_COLLATION), and the searches fold them with the same sensitivity, so
 // that what the collator holds equal, a search finds alike.
-import { foldTitle, TITLE_COLLATION } from '../../src/triggers/titles';
+import { foldTitle, TITLE_COLLATION, titleComparer } from '../../src/triggers/titles';
 
 const collator = new Intl.Collator(TITLE_COLLATION.locale, TITLE_COLLATION.options);
 
@@ -17,6 +17,23 @@ describe('the collation of titles', () => {
       'tour #10',
       'Tour #010b',
     ]);
+  });
+});
+
+describe("titleComparer: the dropdowns' comparison of titles", () => {
+  // First characters around the ASCII letters ('@' and '`' sit just before them by code,
+  // '[' and '{' just after), in either case, with accents, digits and punctuation.
+  const firsts = ['', '@', 'A', 'a', 'B', 'Z', 'z', '[', '`', '{', 'É', 'é', 'æ', '9', '#', ' '];
+  const titles = firsts.flatMap((first) => [first, `${first}b 2`, `${first}B 10`, `${first}ä`]);
+
+  it('orders every pair of titles as the collator does', () => {
+    const compare = titleComparer();
+    const wrong = titles.flatMap((a) =>
+      titles
+        .filter((b) => Math.sign(compare(a, b)) !== Math.sign(collator.compare(a, b)))
+        .map((b) => [a, b]),
+    );
+    expect(wrong).toEqual([]);
   });
 });
 
