@@ -25,11 +25,9 @@ export const SEARCH_LIMIT = 25;
 
 const NOT_ASCII = /[^\0-\x7f]/gu;
 
-/**
- * A title's match with the wanted text, as foldTitle compares them: 'exact', 'within' or
- * undefined. Two case-insensitive patterns test a title without a copy; only its characters
- * outside ASCII are folded, each once a search.
- */
+/** A title's match with the wanted text, as foldTitle compares them: 'exact', 'within' or
+ * undefined. Case-insensitive patterns test titles as they are; an ASCII title is its own fold, so
+ * only one that holds the text or is not all ASCII is folded, each such character once a search. */
 function matcherOf(text: string): (title: string) => 'exact' | 'within' | undefined {
   const words = foldTitle(text)
     .split(' ')
@@ -40,7 +38,9 @@ function matcherOf(text: string): (title: string) => 'exact' | 'within' | undefi
   const folds = new Map<string, string>();
   const fold = (char: string): string =>
     folds.get(char) ?? folds.set(char, foldText(char)).get(char) ?? char;
+  const mayMatch = new RegExp(`${words}|[^\\0-\\x7f]`, 'i');
   return (title) => {
+    if (!mayMatch.test(title)) return undefined;
     const folded = title.replace(NOT_ASCII, fold);
     return !within.test(folded) ? undefined : exact.test(folded) ? 'exact' : 'within';
   };
