@@ -26,8 +26,8 @@ export const SEARCH_LIMIT = 25;
 const NOT_ASCII = /[^\0-\x7f]/gu;
 
 /** A title's match with the wanted text, as foldTitle compares them: 'exact', 'within' or
- * undefined. Case-insensitive patterns test titles as they are; an ASCII title is its own fold, so
- * only one that holds the text or is not all ASCII is folded, each such character once a search. */
+ * undefined. Two case-insensitive patterns test a title without a copy; an ASCII title is its own
+ * fold, and only the characters outside ASCII of the others are folded, each once a search. */
 function matcherOf(text: string): (title: string) => 'exact' | 'within' | undefined {
   const words = foldTitle(text)
     .split(' ')
@@ -38,10 +38,8 @@ function matcherOf(text: string): (title: string) => 'exact' | 'within' | undefi
   const folds = new Map<string, string>();
   const fold = (char: string): string =>
     folds.get(char) ?? folds.set(char, foldText(char)).get(char) ?? char;
-  const mayMatch = new RegExp(`${words}|[^\\0-\\x7f]`, 'i');
   return (title) => {
-    if (!mayMatch.test(title)) return undefined;
-    const folded = title.replace(NOT_ASCII, fold);
+    const folded = title.search(NOT_ASCII) < 0 ? title : title.replace(NOT_ASCII, fold);
     return !within.test(folded) ? undefined : exact.test(folded) ? 'exact' : 'within';
   };
 }

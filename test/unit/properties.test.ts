@@ -12,7 +12,7 @@ import { ENDPOINTS } from '../../src/http/endpoints';
 import { isLowerCaseObjectId, isObjectId } from '../../src/http/ids';
 import { findSearches } from '../../src/searches/find';
 import { listTriggers } from '../../src/triggers/lists';
-import { foldTitle, TITLE_COLLATION } from '../../src/triggers/titles';
+import { foldTitle, TITLE_COLLATION, titleComparer } from '../../src/triggers/titles';
 import { OBJECT_ID_FORM } from '../support/expected';
 import { dropdownPageOf, keptOf, newestOf, searchOf } from '../support/lists';
 
@@ -377,6 +377,30 @@ describe('the search folds titles as the collator compares them', () => {
     fc.assert(
       fc.property(word, word, (a, b) => {
         expect([a, b, foldTitle(a) === foldTitle(b)]).toEqual([a, b, collator.compare(a, b) === 0]);
+      }),
+      { ...RUNS, numRuns: RUNS.numRuns * 5 },
+    );
+  });
+});
+
+describe('the dropdowns compare titles as the collator does', () => {
+  const collator = new Intl.Collator(TITLE_COLLATION.locale, TITLE_COLLATION.options);
+  // Every ASCII character, accented letters, digits of another script and a combining mark.
+  const title = fc
+    .array(
+      fc.oneof(
+        fc.integer({ min: 0, max: 0x7f }).map((code) => String.fromCharCode(code)),
+        fc.constantFrom(...'ÉéÀäæßøŁ٣\u0301'),
+      ),
+      { maxLength: 6 },
+    )
+    .map((chars) => chars.join(''));
+
+  it('orders any two titles as the collator does', () => {
+    const compare = titleComparer();
+    fc.assert(
+      fc.property(title, title, (a, b) => {
+        expect([a, b, Math.sign(compare(a, b))]).toEqual([a, b, Math.sign(collator.compare(a, b))]);
       }),
       { ...RUNS, numRuns: RUNS.numRuns * 5 },
     );

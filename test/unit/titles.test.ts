@@ -26,6 +26,34 @@ describe("titleComparer: the dropdowns' comparison of titles", () => {
   const firsts = ['', '@', 'A', 'a', 'B', 'Z', 'z', '[', '`', '{', 'É', 'é', 'æ', '9', '#', ' '];
   const titles = firsts.flatMap((first) => [first, `${first}b 2`, `${first}B 10`, `${first}ä`]);
 
+  // What a comparison costs: the collator only where the first letters do not decide.
+  it.each([
+    ['apple', 'Banana', -1, false],
+    ['Zoo', 'apple', 1, false],
+    ['apple', 'Avocado', -1, true],
+    ['@home', 'bed', -1, true],
+    ['`tick', 'bed', -1, true],
+    ['{brace', 'bed', -1, true],
+    ['Éclair', 'fig', -1, true],
+    ['9 lives', 'apple', -1, true],
+    ['', 'apple', -1, true],
+  ])('%j against %j: %d, the collator asked: %s', (a, b, sign, asked) => {
+    const compare = titleComparer();
+    const collatorCompare = Object.getOwnPropertyDescriptor(Intl.Collator.prototype, 'compare');
+    const calls: string[][] = [];
+    jest.spyOn(Intl.Collator.prototype, 'compare', 'get').mockImplementation(function (
+      this: Intl.Collator,
+    ) {
+      const bound = collatorCompare?.get?.call(this) as Intl.Collator['compare'];
+      return (x: string, y: string) => (calls.push([x, y]), bound(x, y));
+    });
+    try {
+      expect([Math.sign(compare(a, b)), calls]).toEqual([sign, asked ? [[a, b]] : []]);
+    } finally {
+      jest.restoreAllMocks();
+    }
+  });
+
   it('orders every pair of titles as the collator does', () => {
     const compare = titleComparer();
     const wrong = titles.flatMap((a) =>
