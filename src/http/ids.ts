@@ -1,8 +1,13 @@
 // The service's ids are MongoDB ObjectIds: 24 hex digits, the first 8 the creation time in
 // seconds. The contract keeps ids opaque: the app reads this form where it helps, never to refuse one.
 
+// Made once, as a poll tests every id (neither global nor sticky: they keep nothing between tests).
+const NOT_LOWER_CASE_HEX = /[^0-9a-f]/;
+const NOT_HEX = /[^0-9a-f]/i;
+
 /** An ObjectId as MongoDB writes it (lower-case): ordered by age as it is. */
-export const isLowerCaseObjectId = (id: string): boolean => /^[0-9a-f]{24}$/.test(id);
+export const isLowerCaseObjectId = (id: string): boolean =>
+  id.length === 24 && !NOT_LOWER_CASE_HEX.test(id);
 
 /** An ObjectId in either case. */
-export const isObjectId = (id: string): boolean => /^[0-9a-f]{24}$/i.test(id);
+export const isObjectId = (id: string): boolean => id.length === 24 && !NOT_HEX.test(id);

@@ -7,15 +7,15 @@ export const TITLE_COLLATION = {
   options: { sensitivity: 'base', numeric: true },
 } as const satisfies { locale: string; options: Intl.CollatorOptions };
 
-/** An ASCII letter's code in lower case, else 0. */
-const letterOf = (code: number): number => (code > 96 && code < 123 ? code : 0);
+const letterOf = (code: number): number => (code > 96 && code < 123 ? code : 0); // a–z, else 0
 
 /** Titles compared as a collator of TITLE_COLLATION has them, made for each run. Two that start
  * with different ASCII letters are in those letters' order, without asking the (slower) collator. */
 export function titleComparer(): (a: string, b: string) => number {
   const collator = new Intl.Collator(TITLE_COLLATION.locale, TITLE_COLLATION.options);
   return (a, b) => {
-    const [x, y] = [letterOf(a.charCodeAt(0) | 32), letterOf(b.charCodeAt(0) | 32)];
+    const x = letterOf(a.charCodeAt(0) | 32);
+    const y = letterOf(b.charCodeAt(0) | 32);
     return (x && y && x - y) || collator.compare(a, b);
   };
 }
