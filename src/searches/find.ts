@@ -44,10 +44,8 @@ function matcherOf(text: string): (title: string) => 'exact' | 'within' | undefi
   };
 }
 
-/**
- * The positions of the items whose title is the text, then of those whose title holds it;
- * in each group newest first as the polls order, or in the service's order (see newestOf).
- */
+/** The positions of the items whose title is the text, then of those whose title holds it;
+ * in each group newest first as the polls order, or in the service's order (see newestOf). */
 export function matchesOf(listed: Listed, text: string): Picked {
   const match = matcherOf(text);
   const groups = { exact: [] as number[], within: [] as number[] };

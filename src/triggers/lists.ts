@@ -106,6 +106,11 @@ function idOf(value: unknown): string | undefined {
   return Number.isFinite(value) ? String(value) : undefined;
 }
 
+const isId = (id: string | undefined): id is string => id !== undefined;
+
+/** Texts by their UTF-16 code units, as `<` compares them. */
+const byText = (a = '', b = ''): number => (a > b ? 1 : a < b ? -1 : 0);
+
 type Row = Readonly<Record<string, unknown>>;
 
 /** A row's title, trimmed; blank when none. */
@@ -122,7 +127,7 @@ export interface Listed {
   readonly order?: 'rising' | 'falling';
 }
 
-/** Reads the list in one pass, by `id` or `_id`, and leaves out (logged) rows without a usable
+/** Reads the list by `id` or `_id`, and leaves out (logged) rows without a usable
  * id. Repeated ids are left out among the items a run returns (firstOnce). */
 export function listedOf(
   z: ZObject,
@@ -138,35 +143,27 @@ export function listedOf(
       'invalid_response',
     );
   }
-  const rows: Row[] = [];
-  const ids: string[] = [];
-  let direction = 0;
-  let ordered = true;
-  for (const row of list) {
-    if (!isRecord(row)) continue;
-    if (isInexactInteger(row.id) || isInexactInteger(row._id)) {
-      // An id past 2^53 was rounded: read the digits as sent, once, and start over.
-      const exact = enveloped(parseJsonExact(answer.content));
-      if (Array.isArray(exact)) return listedOf(z, spec, { data: exact, content: '' });
-    }
-    const id = idOf(row.id) ?? idOf(row._id);
-    if (id === undefined) continue;
-    const last = ids[ids.length - 1];
-    if (ordered && last !== undefined) {
-      const step = id > last ? 1 : id < last ? -1 : 0;
-      ordered = step !== 0 && step !== -direction;
-      direction = step;
-    }
-    rows.push(row);
-    ids.push(id);
-  }
+  let rounded = false;
+  const found = list.map((row: unknown) => {
+    if (!isRecord(row)) return undefined;
+    rounded ||= isInexactInteger(row.id) || isInexactInteger(row._id);
+    return idOf(row.id) ?? idOf(row._id);
+  });
+  // An id past 2^53 was rounded: read the digits as sent, once, and start over.
+  const exact = rounded ? enveloped(parseJsonExact(answer.content)) : undefined;
+  if (Array.isArray(exact)) return listedOf(z, spec, { data: exact, content: '' });
+  const ids = found.every(isId) ? found : found.filter(isId);
+  const rows = (ids === found ? list : list.filter((_, i) => isId(found[i]))) as Row[];
   if (rows.length < list.length) {
     z.console.log(
       `Left out ${list.length - rows.length} of ${list.length} ${spec.plural} from ` +
         `${whereOf(spec)}: they have no usable "id" or "_id", so Zapier could not tell them apart.`,
     );
   }
-  return ordered ? { rows, ids, order: direction < 0 ? 'falling' : 'rising' } : { rows, ids };
+  const direction = ids.length > 1 ? byText(ids[1], ids[0]) : 1;
+  const ordered =
+    direction !== 0 && ids.every((id, i) => !i || byText(id, ids[i - 1]) === direction);
+  return ordered ? { rows, ids, order: direction === 1 ? 'rising' : 'falling' } : { rows, ids };
 }
 
 /** The first positions of a list in some order, as many as asked for (fewer at its end). */
@@ -180,34 +177,42 @@ export interface Picked {
 }
 
 /** The first `count` positions `pick` gives, each the first row of its id (Zapier needs each id
- * once), picking twice as many while repeats leave it short. Only the picked ids are looked for
- * (a set of every id costs about as much as reading the answer): among the picked when the order
- * puts each id's first row before its repeats (`repeatsFollow`: by age, or the list's order),
- * else in the list up to the last picked row. */
+ * once), picking twice as many while repeats leave it short. Only the picked ids are looked for (a
+ * set of all costs as much as reading the answer): among the picked when the order puts first rows
+ * first (`repeatsFollow`: by age, or the list's order), else in the list up to the last picked. */
 export function firstOnce(listed: Listed, count: number, pick: Picker, repeatsFollow = false) {
+  // Positions come from the list, so each has an id.
+  const idAt = (position: number): string => String(listed.ids[position]);
   for (let upTo = Math.max(count, 1); ; upTo *= 2) {
     const picked = pick(upTo);
-    const first = new Map<string | undefined, number>();
+    const first = new Map<string, number>();
+    const ends = new Uint8Array(1 << 16);
     for (const position of picked) {
-      if (!first.has(listed.ids[position])) first.set(listed.ids[position], position);
+      if (!first.has(idAt(position))) first.set(idAt(position), position);
+      ends[endOf(idAt(position))] = 1;
     }
     const end = repeatsFollow || listed.order ? 0 : picked.reduce((a, b) => Math.max(a, b), 0);
     for (let i = 0; i < end; i++) {
-      const at = first.get(listed.ids[i]);
-      if (at !== undefined && i < at) first.set(listed.ids[i], i);
+      // Only an id that ends as a picked one does can be one (a lookup costs several times more).
+      const at = ends[endOf(idAt(i))] ? first.get(idAt(i)) : undefined;
+      if (at !== undefined && i < at) first.set(idAt(i), i);
     }
     const positions: number[] = [];
     let looked = 0;
     for (const position of picked) {
       if (positions.length === count) break;
       looked += 1;
-      if (first.get(listed.ids[position]) === position) positions.push(position);
+      if (first.get(idAt(position)) === position) positions.push(position);
     }
     if (positions.length === count || picked.length < upTo) {
       return { positions, repeats: looked - positions.length, looked } satisfies Picked;
     }
   }
 }
+
+/** An id's last two characters as a number under 2^16. */
+const endOf = (id: string): number =>
+  ((id.charCodeAt(id.length - 2) & 0xff) << 8) | (id.charCodeAt(id.length - 1) & 0xff);
 
 /** Items a run returns at most. A poll: the newest 1,000, ten times the 100 new items Zapier
  * triggers a poll; the poll filling Zapier's dedupe list as a Zap is turned on reaches further, so
@@ -235,9 +240,6 @@ export function newestOf(listed: Listed, among?: readonly number[]): Picker | un
   const newer = (i: number, j: number): number => byText(keys[j], keys[i]);
   return (upTo) => firstInOrder(keys.length, upTo, newer).map(positionOf);
 }
-
-/** Texts by their UTF-16 code units, as `<` compares them. */
-const byText = (a = '', b = ''): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A–Z by title as the collator has it, untitled last, ties by id (then in the list's order). */
 function titleOrder({ rows, ids }: Listed, compare: (a: string, b: string) => number) {

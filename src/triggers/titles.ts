@@ -35,17 +35,12 @@ export const foldText = (text: string): string =>
 /** A title as a search compares it: folded, trimmed, runs of spaces as one. */
 export const foldTitle = (title: string): string => foldText(title).trim().replace(/\s+/g, ' ');
 
-/**
- * What the titles of one result may take together, counting 6 bytes a
- * character (a control character's JSON escape): the ids and keys need the
- * rest of Zapier's 6 MiB.
- */
+/** What the titles of one result may take together, counting 6 bytes a character (a control
+ * character's JSON escape): the ids and keys need the rest of Zapier's 6 MiB. */
 const TITLES_BUDGET_BYTES = 4 * 1024 * 1024;
 
-/**
- * How many characters of a title a result of `count` items shows: at most 1,000 (no real
- * title comes near it), fewer the more items (1,000 items keep 699; 10,000 keep 69).
- */
+/** How many characters of a title a result of `count` items shows: at most 1,000 (no real
+ * title comes near it), fewer the more items (1,000 items keep 699; 10,000 keep 69). */
 export const titleRoom = (count: number): number =>
   Math.max(16, Math.min(1_000, Math.floor(TITLES_BUDGET_BYTES / 6 / Math.max(1, count))));
 
