@@ -26,8 +26,9 @@ export const SEARCH_LIMIT = 25;
 const NOT_ASCII = /[^\0-\x7f]/gu;
 
 /** A title's match with the wanted text, as foldTitle compares them: 'exact', 'within' or
- * undefined. Two case-insensitive patterns test a title without a copy; an ASCII title is its own
- * fold, and only the characters outside ASCII of the others are folded, each once a search. */
+ * undefined. Case-insensitive patterns test a title without a copy. An ASCII title is its own
+ * fold, so one test passes over most titles: those without the text and without a character to
+ * fold. Only the characters outside ASCII are folded, each once a search. */
 function matcherOf(text: string): (title: string) => 'exact' | 'within' | undefined {
   const words = foldTitle(text)
     .split(' ')
@@ -35,11 +36,13 @@ function matcherOf(text: string): (title: string) => 'exact' | 'within' | undefi
     .join('\\s+');
   const exact = new RegExp(`^\\s*${words}\\s*$`, 'i');
   const within = new RegExp(words, 'i');
+  const withinOrToFold = new RegExp(`${words}|${NOT_ASCII.source}`, 'i');
   const folds = new Map<string, string>();
   const fold = (char: string): string =>
     folds.get(char) ?? folds.set(char, foldText(char)).get(char) ?? char;
   return (title) => {
-    const folded = title.search(NOT_ASCII) < 0 ? title : title.replace(NOT_ASCII, fold);
+    if (!withinOrToFold.test(title)) return undefined;
+    const folded = title.replace(NOT_ASCII, fold);
     return !within.test(folded) ? undefined : exact.test(folded) ? 'exact' : 'within';
   };
 }
