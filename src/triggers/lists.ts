@@ -181,38 +181,29 @@ export interface Picked {
  * set of all costs as much as reading the answer): among the picked when the order puts first rows
  * first (`repeatsFollow`: by age, or the list's order), else in the list up to the last picked. */
 export function firstOnce(listed: Listed, count: number, pick: Picker, repeatsFollow = false) {
-  // Positions come from the list, so each has an id.
-  const idAt = (position: number): string => String(listed.ids[position]);
   for (let upTo = Math.max(count, 1); ; upTo *= 2) {
     const picked = pick(upTo);
-    const first = new Map<string, number>();
-    const ends = new Uint8Array(1 << 16);
+    const first = new Map<string | undefined, number>();
     for (const position of picked) {
-      if (!first.has(idAt(position))) first.set(idAt(position), position);
-      ends[endOf(idAt(position))] = 1;
+      if (!first.has(listed.ids[position])) first.set(listed.ids[position], position);
     }
     const end = repeatsFollow || listed.order ? 0 : picked.reduce((a, b) => Math.max(a, b), 0);
     for (let i = 0; i < end; i++) {
-      // Only an id that ends as a picked one does can be one (a lookup costs several times more).
-      const at = ends[endOf(idAt(i))] ? first.get(idAt(i)) : undefined;
-      if (at !== undefined && i < at) first.set(idAt(i), i);
+      const at = first.get(listed.ids[i]);
+      if (at !== undefined && i < at) first.set(listed.ids[i], i);
     }
     const positions: number[] = [];
     let looked = 0;
     for (const position of picked) {
       if (positions.length === count) break;
       looked += 1;
-      if (first.get(idAt(position)) === position) positions.push(position);
+      if (first.get(listed.ids[position]) === position) positions.push(position);
     }
     if (positions.length === count || picked.length < upTo) {
       return { positions, repeats: looked - positions.length, looked } satisfies Picked;
     }
   }
 }
-
-/** An id's last two characters as a number under 2^16. */
-const endOf = (id: string): number =>
-  ((id.charCodeAt(id.length - 2) & 0xff) << 8) | (id.charCodeAt(id.length - 1) & 0xff);
 
 /** Items a run returns at most. A poll: the newest 1,000, ten times the 100 new items Zapier
  * triggers a poll; the poll filling Zapier's dedupe list as a Zap is turned on reaches further, so
