@@ -1,4 +1,4 @@
-// `npm run push` (after `npm run build:zapier`): Zapier's integration checks on
+// `npm run push` (after building the zips as `npm run build:zapier` does): Zapier's checks on
 // the definition we are about to upload, then the upload, or no upload at all.
 // `npm run push -- --snapshot LABEL` uploads the same build as version
 // 0.0.0-LABEL instead, as `zapier-platform push --snapshot LABEL` does: a
