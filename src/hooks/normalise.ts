@@ -6,7 +6,9 @@
 // not be read is kept as sent, in the raw text fields, and told in the log.
 import { createHash } from 'node:crypto';
 import { isObjectId } from '../http/ids';
-import { cutText, isRecord, shallowJson, toJson } from '../http/json';
+import { isRecord, shallowJson, toJson } from '../http/json';
+import { bytesOf, RESULT_BUDGET_BYTES } from '../result';
+import { cutText } from '../text';
 import { LISTS, type ListSpec } from '../triggers/lists';
 
 export interface ParsedContact {
@@ -36,11 +38,7 @@ export type Notes = (line: string) => void;
 
 const ignore: Notes = () => undefined;
 
-/**
- * The most a trigger returns, as JSON: Zapier refuses a result over 6 MiB
- * whole, so no record at all would reach the Zap. Room is left for core's envelope.
- */
-export const RESULT_BUDGET_BYTES = 5 * 1024 * 1024;
+export { RESULT_BUDGET_BYTES };
 
 /**
  * A part holding more than this share of a list or an object is cut itself;
@@ -48,8 +46,6 @@ export const RESULT_BUDGET_BYTES = 5 * 1024 * 1024;
  */
 const LARGE_PART = 1 / 16;
 
-/** A value's size as JSON; only for values of an item, which nest a few levels at most. */
-const bytesOf = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? '');
 
 /** Lookups in the tables below by own keys only: "constructor" is no type. */
 const own = <T>(table: Readonly<Record<string, T>>, key: string): T | undefined =>
@@ -877,7 +873,7 @@ function nextCut(
 
 /** Half of a text (with "…"), of a list's items, or of an object's keys: the first half. */
 function halfOf(value: Cuttable): Cuttable {
-  if (typeof value === 'string') return cutText(value, Math.floor(value.length / 2));
+  if (typeof value === 'string') return cutText(value, Math.floor(value.length / 2) + 1);
   if (Array.isArray(value)) return value.slice(0, Math.floor(value.length / 2));
   const keys = Object.keys(value);
   return Object.fromEntries(

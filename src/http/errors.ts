@@ -6,7 +6,8 @@ import type { BaseUrlVariable } from '../config';
 import { CONFIRMS, namesMissingRoute, saysGone, verdictOf } from './answers';
 import type { AnswerRule } from './endpoints';
 import { isObjectId } from './ids';
-import { cutText, isRecord, parseJson, toJson } from './json';
+import { cutText } from '../text';
+import { isRecord, parseJson, toJson } from './json';
 
 export const SERVICE_NAME = 'CRMGrow';
 const API_HOST_EXAMPLE = 'https://api.crmgrow.com';

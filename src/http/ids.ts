@@ -11,3 +11,13 @@ export const isLowerCaseObjectId = (id: string): boolean =>
 
 /** An ObjectId in either case. */
 export const isObjectId = (id: string): boolean => id.length === 24 && !NOT_HEX.test(id);
+
+/**
+ * The one reading of an id the service sends: a non-blank string, trimmed, or
+ * a whole number JSON holds exactly, as its string form. Anything else is no id.
+ */
+export function idOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim() || undefined;
+  if (Number.isSafeInteger(value)) return String(value);
+  return undefined;
+}

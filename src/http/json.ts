@@ -107,10 +107,3 @@ export const MAX_JSON_DEPTH = 32;
 export function shallowJson(value: unknown): string | undefined {
   return nestsWithin(value, MAX_JSON_DEPTH) ? JSON.stringify(value) : undefined;
 }
-
-/** Text cut to `length` UTF-16 units, never inside a surrogate pair, with "…" after. */
-export function cutText(text: string, length: number): string {
-  if (text.length <= length) return text;
-  const end = /[\uD800-\uDBFF]/.test(text.charAt(length - 1)) ? length - 1 : length;
-  return `${text.slice(0, Math.max(0, end))}…`;
-}

@@ -18,19 +18,19 @@ import {
   type Picked,
   type Picker,
 } from '../triggers/lists';
-import { foldText, foldTitle } from '../triggers/titles';
+import { fold, foldLetters } from '../text';
 
 /** Results of one search at most. Zapier's step uses the first; the editor's test shows them all. */
 export const SEARCH_LIMIT = 25;
 
 const NOT_ASCII = /[^\0-\x7f]/gu;
 
-/** A title's match with the wanted text, as foldTitle compares them: 'exact', 'within' or
+/** A title's match with the wanted text, as fold compares them: 'exact', 'within' or
  * undefined. Case-insensitive patterns test a title without a copy. An ASCII title is its own
  * fold, so one test passes over most titles: those without the text and without a character to
  * fold. Only the characters outside ASCII are folded, each once a search. */
 function matcherOf(text: string): (title: string) => 'exact' | 'within' | undefined {
-  const words = foldTitle(text)
+  const words = fold(text)
     .split(' ')
     .map((word) => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
     .join('\\s+');
@@ -38,11 +38,11 @@ function matcherOf(text: string): (title: string) => 'exact' | 'within' | undefi
   const within = new RegExp(words, 'i');
   const withinOrToFold = new RegExp(`${words}|${NOT_ASCII.source}`, 'i');
   const folds = new Map<string, string>();
-  const fold = (char: string): string =>
-    folds.get(char) ?? folds.set(char, foldText(char)).get(char) ?? char;
+  const foldChar = (char: string): string =>
+    folds.get(char) ?? folds.set(char, foldLetters(char)).get(char) ?? char;
   return (title) => {
     if (!withinOrToFold.test(title)) return undefined;
-    const folded = title.replace(NOT_ASCII, fold);
+    const folded = title.replace(NOT_ASCII, foldChar);
     return !within.test(folded) ? undefined : exact.test(folded) ? 'exact' : 'within';
   };
 }

@@ -14,7 +14,9 @@ import { ENDPOINTS, type Endpoint } from '../http/endpoints';
 import { SERVICE_NAME } from '../http/errors';
 import { isLowerCaseObjectId, isObjectId } from '../http/ids';
 import { firstInOrder } from './select';
-import { cutTitle, titleComparer, titleRoom } from './titles';
+import { RESULT_BUDGET_BYTES } from '../result';
+import { cutText } from '../text';
+import { titleComparer, titleRoom } from './titles';
 
 /** One item of a list as returned: `id` and `title` alone, the keys of the sample and outputFields. */
 export interface ListItem {
@@ -265,9 +267,6 @@ function selectionOf({ meta }: Bundle, listed: Listed): Selection {
   return { ...firstOnce(listed, count, inListOrder, true), ageless: !meta?.isLoadingSample };
 }
 
-/** What a result may take as JSON: Zapier refuses one over 6 MiB, its own keys included. */
-export const RESULT_BUDGET_BYTES = 5 * 1024 * 1024;
-
 /** The items at these positions, titles cut to the room their number leaves, as many as fit in
  * RESULT_BUDGET_BYTES whatever the ids: past it, the last are left out (logged), or, of unknown
  * age, the middle: a new item comes at one end. */
@@ -285,7 +284,7 @@ export function resultOf(
   const room = titleRoom(positions.length);
   const items = positions.map((i) => ({
     id: listed.ids[i] ?? '',
-    title: cutTitle(titleOf(listed.rows[i]), room),
+    title: cutText(titleOf(listed.rows[i]), room),
   }));
   const sizes = items.map((item) => Buffer.byteLength(JSON.stringify(item)) + 1);
   let used = 0;

@@ -1,7 +1,8 @@
 // The list path's rules written plainly, with full sorts: what a poll, a
 // dropdown page and a search must give for a list answer (the unit and
 // property tests hold the app to these).
-import { TITLE_COLLATION, foldTitle } from '../../src/triggers/titles';
+import { fold as foldTitle } from '../../src/text';
+import { TITLE_COLLATION } from '../../src/triggers/titles';
 
 export interface Item {
   id: string;

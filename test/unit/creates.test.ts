@@ -346,7 +346,7 @@ describe('actions', () => {
         const title = 'A'.repeat(100);
         expect(await fail({ template_id: title })).toMatchObject({
           message: expect.stringContaining(
-            `could not use "${'A'.repeat(80)}…" in "Template": it is not`,
+            `could not use "${'A'.repeat(79)}…" in "Template": it is not`,
           ),
         });
       });

@@ -248,7 +248,7 @@ describe('performSubscribe, whatever the action', () => {
     subscribeApi('create_note').reply(200, `\n  ${page}`, { 'Content-Type': 'text/html' });
     const error = await failureOf(appTester(op.subscribe, subscribeBundle()));
     expect(error.name).toBe('AppError');
-    expect(JSON.parse(error.message)).toEqual(unconfirmed(200, `${page.slice(0, 200)}…`));
+    expect(JSON.parse(error.message)).toEqual(unconfirmed(200, `${page.slice(0, 199)}…`));
   });
 
   it.each([

@@ -126,7 +126,7 @@ describe('the shared error layer', () => {
     api().reply(400, '  Bad things  ', { 'Content-Type': 'text/plain' });
     expect(userMessage(await failureOf(run()))).toContain('(HTTP 400: "Bad things")');
     api().reply(400, `${'x'.repeat(200)}y`, { 'Content-Type': 'text/plain' });
-    expect(userMessage(await failureOf(run()))).toContain(`(HTTP 400: "${'x'.repeat(200)}…")`);
+    expect(userMessage(await failureOf(run()))).toContain(`(HTTP 400: "${'x'.repeat(199)}…")`);
     api().reply(400, 'x'.repeat(200), { 'Content-Type': 'text/plain' });
     expect(userMessage(await failureOf(run()))).toContain(`(HTTP 400: "${'x'.repeat(200)}")`);
   });
@@ -785,11 +785,11 @@ describe('the shared error layer', () => {
     });
   });
 
-  it('shown() cuts at 80 characters, never inside a surrogate pair', () => {
+  it('shown() cuts to 80 characters, the "…" included, never inside a surrogate pair', () => {
     const x79 = 'x'.repeat(79);
     expect(shown(`${x79}😀y`)).toBe(`${x79}…`);
-    expect(shown(`${'x'.repeat(78)}😀y`)).toBe(`${'x'.repeat(78)}😀…`);
-    expect(shown(`${x79}ab`)).toBe(`${x79}a…`);
+    expect(shown(`${'x'.repeat(78)}😀y`)).toBe(`${'x'.repeat(78)}…`);
+    expect(shown(`${x79}ab`)).toBe(`${x79}…`);
     expect(shown('x'.repeat(80))).toBe('x'.repeat(80));
   });
 

@@ -12,7 +12,8 @@ import { ENDPOINTS } from '../../src/http/endpoints';
 import { isLowerCaseObjectId, isObjectId } from '../../src/http/ids';
 import { findSearches } from '../../src/searches/find';
 import { listTriggers } from '../../src/triggers/lists';
-import { foldTitle, TITLE_COLLATION, titleComparer } from '../../src/triggers/titles';
+import { fold as foldTitle } from '../../src/text';
+import { TITLE_COLLATION, titleComparer } from '../../src/triggers/titles';
 import { OBJECT_ID_FORM } from '../support/expected';
 import { dropdownPageOf, keptOf, newestOf, searchOf } from '../support/lists';
 

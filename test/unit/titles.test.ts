@@ -1,7 +1,8 @@
 // Titles are compared one way: the dropdowns order them with one collator
 // (TITLE_COLLATION), and the searches fold them with the same sensitivity, so
 // that what the collator holds equal, a search finds alike.
-import { foldTitle, TITLE_COLLATION, titleComparer } from '../../src/triggers/titles';
+import { fold as foldTitle } from '../../src/text';
+import { TITLE_COLLATION, titleComparer } from '../../src/triggers/titles';
 
 const collator = new Intl.Collator(TITLE_COLLATION.locale, TITLE_COLLATION.options);
 
