@@ -3,7 +3,7 @@
 // one is expected. Every field of these actions is required.
 import { defineInputFields, type ZObject } from 'zapier-platform-core';
 import type { SentField } from '../http/errors';
-import { quiet, shown } from '../http/errors';
+import { quiet, SERVICE_NAME, shown } from '../http/errors';
 import { dropdownOf, LISTS, searchOf, type ListKey } from '../triggers/lists';
 
 export interface ActionInput<K extends string = string> {
@@ -83,22 +83,13 @@ export const listInput = <K extends string>(
   };
 };
 
-// Local part and a dotted domain, no spaces: enough to catch a name or a
-// phone number mapped by mistake; the service has the final word. Each part
-// is told from the next by a character it cannot hold, so matching is linear.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-
-// `Display Name <address>`, as mail apps' "From" fields give it; the name may
-// be quoted (and then hold commas or "@"). One pair of angle brackets only.
-// An unquoted name's spaces are trimmed afterwards: a `\s*` beside `[^"<>]*`
-// would make a long run of spaces cost quadratic time.
-const NAMED_ADDRESS_PATTERN = /^("(?:[^"\\]|\\.)*"\s*|[^"<>]*)<([^<>]*)>$/;
-
 /**
  * The longest value read as an address: 254 characters for the address
- * (RFC 5321), with room for a display name. Longer is refused unread.
+ * (RFC 5321), with room for a display name. Longer is refused unread. An ID
+ * is 24 characters; a longer mapped value is no ID either.
  */
 export const MAX_EMAIL_INPUT = 1_000;
+export const MAX_ID_INPUT = 1_000;
 
 /**
  * Characters nobody sees, which copying from a web page, a chat or a document
@@ -108,33 +99,88 @@ export const MAX_EMAIL_INPUT = 1_000;
  */
 const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]/g;
 
-/** A `mailto:` link, as copied from a page: the address is what comes before any `?subject=…`. */
-const MAILTO = /^mailto:([^?]*)/i;
+/** Control characters (C0, DEL and C1, NEL among them): text decoded wrongly, or a stray key. */
+// eslint-disable-next-line no-control-regex -- finding them is its purpose
+const CONTROL = /[\0-\x1f\x7f-\x9f]/;
 
-/** The address as a mail app reads it: no invisible characters, no `mailto:` before it. */
-const withoutMailto = (address: string): string => MAILTO.exec(address)?.[1]?.trim() ?? address;
+/**
+ * What an unquoted address can hold: no space, no control character, none of
+ * `"(),:;<>[\]`, one "@", and a dotted domain. Each part is told from the
+ * next by a character it cannot hold, so matching takes linear time. The
+ * service has the final word on the rest.
+ */
+const ADDRESS = /^[^\s"(),:;<>@[\\\]]+@[^\s"(),:;<>@[\\\].]+(\.[^\s"(),:;<>@[\\\].]+)+$/;
 
-const SEPARATOR = /[\s,;]/;
+// `Display Name <address>`, as mail apps' "From" fields give it; the name may
+// be quoted (and then hold commas or "@"). One pair of angle brackets only.
+// An unquoted name's spaces are trimmed afterwards: a `\s*` beside `[^"<>]*`
+// would make a long run of spaces cost quadratic time.
+const NAMED_ADDRESS = /^("(?:[^"\\]|\\.)*"\s*|[^"<>]*)<([^<>]*)>$/;
+
+/** Pairs a copied address may stand between: quotes, parentheses, angle brackets. */
+const WRAPPERS: Readonly<Record<string, string>> = {
+  '"': '"',
+  "'": "'",
+  '\u201C': '\u201D',
+  '\u2018': '\u2019',
+  '(': ')',
+  '<': '>',
+};
+
+/**
+ * The address with what a mail client would take off it taken off, again
+ * until nothing changes: spaces, a `,` or `;` after it (a CSV cell, a "To:"
+ * line), a `mailto:` link's scheme and query, a pair of quotes, parentheses
+ * or angle brackets around it, and a lone bracket at either end.
+ */
+function unwrapped(text: string): string {
+  for (;;) {
+    const value = text.trim().replace(/[,;\s]+$/, '');
+    const mailto = /^mailto:([^?]*)/i.exec(value);
+    const first = value.charAt(0);
+    const last = value.charAt(value.length - 1);
+    let next = value;
+    if (mailto) next = mailto[1] ?? '';
+    else if (value.length > 1 && WRAPPERS[first] === last) next = value.slice(1, -1);
+    else if (first === '<' || first === '(') next = value.slice(1);
+    else if (last === '>' || last === ')') next = value.slice(0, -1);
+    if (next === text) return next;
+    text = next;
+  }
+}
+
+/** A value as a message shows it: cut short, its control characters written as `\u0000`. */
+export const visible = (value: string): string =>
+  shown(value).replace(
+    new RegExp(CONTROL.source, 'g'),
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+
 const atSigns = (text: string): number => text.split('@').length - 1;
 
 /**
- * The address a trimmed value names, or why it names none: `list` when it
- * holds several addresses, `invalid` when it holds none.
+ * The one reading of an email field, for every action: the address a trimmed
+ * value names, as a mail client reads it, or why it names none: `control`
+ * when it holds a control character, `list` when it holds several addresses,
+ * `invalid` when it holds none.
  */
-export function emailAddressOf(value: string): string | 'list' | 'invalid' {
+export function emailAddressOf(value: string): string | 'control' | 'list' | 'invalid' {
+  if (CONTROL.test(value)) return 'control';
   if (value.length > MAX_EMAIL_INPUT) return 'invalid';
-  const named = NAMED_ADDRESS_PATTERN.exec(value);
-  if (!named) {
-    if (atSigns(value) > 1 && SEPARATOR.test(value)) return 'list';
-    const bare = withoutMailto(value);
-    return EMAIL_PATTERN.test(bare) ? bare : 'invalid';
+  const single = value.replace(/[,;\s]+$/, '');
+  const named = NAMED_ADDRESS.exec(single);
+  let address: string;
+  if (named) {
+    // The value is trimmed, so the name starts with its first character.
+    const [, name = '', inside = ''] = named;
+    // `a@x.com, Bob <b@y.com>`; but `jane@x.com <jane@x.com>` is one address.
+    if (!name.startsWith('"') && name.includes('@') && /[,;]/.test(name)) return 'list';
+    address = unwrapped(inside);
+  } else {
+    if (atSigns(single) > 1 && /[\s,;]/.test(single)) return 'list';
+    address = unwrapped(single);
   }
-  // The value is trimmed, so the name starts with its first character.
-  const [, name = '', inside = ''] = named;
-  // `a@x.com, Bob <b@y.com>`; but `jane@x.com <jane@x.com>` is one address.
-  if (!name.startsWith('"') && name.includes('@') && /[,;]/.test(name)) return 'list';
-  const address = withoutMailto(inside.trim());
-  return EMAIL_PATTERN.test(address) ? address : 'invalid';
+  return ADDRESS.test(address) ? address : 'invalid';
 }
 
 /**
@@ -164,21 +210,35 @@ export function readInputs<K extends string>(
     // An email's invisible characters go first: one inside "jane@x.com" would make another address.
     const value = (input.kind === 'email' ? given.replace(INVISIBLE, '') : given).trim();
     if (!value) throw invalid(`The "${input.label}" field is required. ${input.whenBlank}`);
+    if (input.kind === 'id' && value.length > MAX_ID_INPUT) {
+      // Sent, it would come back in the step's result and could pass Zapier's 6 MiB limit.
+      throw invalid(
+        `"${visible(value)}" in "${input.label}" is not an ID of ${SERVICE_NAME}: it is ` +
+          `${value.length.toLocaleString('en-US')} characters long. ${input.whenBlank}`,
+      );
+    }
     if (input.kind !== 'email') {
       // Free text goes as it was given, spaces and line breaks included.
       values[input.key] = input.kind === 'text' ? given : value;
       continue;
     }
     const address = emailAddressOf(value);
+    if (address === 'control') {
+      throw invalid(
+        `"${visible(value)}" in "${input.label}" holds a control character (shown as \\u…), ` +
+          'which no email address can hold: the text was probably copied or decoded wrongly. ' +
+          'Map or type an address such as name@example.com.',
+      );
+    }
     if (address === 'list') {
       throw invalid(
-        `"${shown(value)}" in "${input.label}" holds more than one email address. ` +
+        `"${visible(value)}" in "${input.label}" holds more than one email address. ` +
           'Each step takes one address: map a single address, or use one step per address.',
       );
     }
     if (address === 'invalid') {
       throw invalid(
-        `"${shown(value)}" in "${input.label}" is not an email address. ` +
+        `"${visible(value)}" in "${input.label}" is not an email address. ` +
           'Map or type an address such as name@example.com, or Jane Doe <name@example.com>.',
       );
     }

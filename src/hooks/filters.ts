@@ -4,6 +4,7 @@
 // an event must pass when that field is filled in; the events table says which
 // trigger has which.
 import type { FieldChoiceWithLabel, PlainInputField, ZObject } from 'zapier-platform-core';
+import { fold } from '../text';
 import { MATERIAL_KINDS, numberOf, type MaterialKind } from './normalise';
 
 type Event = Readonly<Record<string, unknown>>;
@@ -19,7 +20,7 @@ export type EventFilter =
   | (FilterField & {
       readonly kind: 'text';
       readonly choices?: readonly FieldChoiceWithLabel[];
-      /** `wanted` is the field's value folded (see fold), never blank. */
+      /** `wanted` is the field's value folded (src/text.ts), never blank. */
       readonly passes: (event: Event, wanted: string) => boolean;
     })
   | (FilterField & {
@@ -28,15 +29,16 @@ export type EventFilter =
     });
 
 /**
- * Text as every filter compares it: trimmed, lower-cased, each run of spaces
- * one space, so " Under  Contract " matches "under contract"; undefined for a non-string.
+ * An event's value as a filter compares it, folded as the searches fold titles
+ * (case and accents aside, runs of spaces as one, either Unicode form);
+ * undefined for a value that is not text.
  */
-export const fold = (value: unknown): string | undefined =>
-  typeof value === 'string' ? value.trim().replace(/\s+/g, ' ').toLowerCase() : undefined;
+const folded = (value: unknown): string | undefined =>
+  typeof value === 'string' ? fold(value) : undefined;
 
 /** The kind of material whose type word is `type`, as the events send it. */
 const kindOf = (type: unknown): MaterialKind | undefined =>
-  MATERIAL_KINDS.find((kind) => fold(kind.type) === fold(type));
+  MATERIAL_KINDS.find((kind) => folded(kind.type) === folded(type));
 
 /** The material types, from the lists table: a Material Type filter's choices. */
 export const MATERIAL_TYPE_CHOICES: readonly FieldChoiceWithLabel[] = MATERIAL_KINDS.map(
@@ -50,7 +52,7 @@ export const equalsFilter = (
 ): EventFilter => ({
   ...field,
   kind: 'text',
-  passes: (event, wanted) => fold(event[payloadKey]) === wanted,
+  passes: (event, wanted) => folded(event[payloadKey]) === wanted,
 });
 
 /** Passes when the event's `payloadKey` list holds the value; no list does not pass. */
@@ -59,7 +61,7 @@ export const includesFilter = (payloadKey: string, field: FilterField): EventFil
   kind: 'text',
   passes: (event, wanted) => {
     const list = event[payloadKey];
-    return Array.isArray(list) && list.some((item) => fold(item) === wanted);
+    return Array.isArray(list) && list.some((item) => folded(item) === wanted);
   },
 });
 
@@ -93,7 +95,7 @@ export const sentMaterialFilter = (field: FilterField): EventFilter => ({
     const { materials } = event;
     return (
       Array.isArray(materials) &&
-      materials.some((material: unknown) => fold((material as Event | null)?.type) === wanted)
+      materials.some((material: unknown) => folded((material as Event | null)?.type) === wanted)
     );
   },
 });
@@ -127,7 +129,7 @@ function checkOf(z: ZObject, filter: EventFilter, raw: unknown): Check | undefin
   const text = String(raw).trim();
   if (!text) return undefined;
   if (filter.kind === 'text') {
-    const wanted = fold(text) ?? '';
+    const wanted = fold(text);
     return (event) => filter.passes(event, wanted);
   }
   const minimum = numberOf(text);
@@ -143,14 +145,30 @@ function checkOf(z: ZObject, filter: EventFilter, raw: unknown): Check | undefin
 /**
  * The one place filters are applied, for live events and samples alike. Reads
  * the values filled in (a clear error for one that cannot be used) and returns
- * the test an item must pass; undefined when every field is blank.
+ * the test an item must pass; undefined when every field is blank. An event
+ * that fails is dropped silently for the Zap builder (no Zap run), so the
+ * run's log says which filter dropped it, once per filter and run.
  */
 export function eventFilter(
   z: ZObject,
   inputData: Readonly<Record<string, unknown>>,
   filters: readonly EventFilter[],
 ): ((event: Event) => boolean) | undefined {
-  const checks = filters.flatMap((filter) => checkOf(z, filter, inputData[filter.key]) ?? []);
+  const checks = filters.flatMap((filter) => {
+    const check = checkOf(z, filter, inputData[filter.key]);
+    return check ? [{ filter, check, value: String(inputData[filter.key]).trim() }] : [];
+  });
   if (checks.length === 0) return undefined;
-  return (event) => checks.every((check) => check(event));
+  const logged = new Set<EventFilter>();
+  return (event) => {
+    const failed = checks.find(({ check }) => !check(event));
+    if (failed && !logged.has(failed.filter)) {
+      logged.add(failed.filter);
+      z.console.log(
+        `The "${failed.filter.label}" filter (${quotedValue(failed.value)}) dropped an event ` +
+          'that does not match it: it starts no Zap run.',
+      );
+    }
+    return failed === undefined;
+  };
 }

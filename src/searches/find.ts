@@ -1,7 +1,8 @@
 // A title search (Find Video, …) for each list of src/triggers/lists.ts. The service has no
 // search endpoint: a search reads the list (one GET, as the trigger does) and matches here.
 import { defineSearch, type Bundle, type Search, type ZObject } from 'zapier-platform-core';
-import { inputFieldOf, readInputs, type ActionInput } from '../creates/inputs';
+import { inputFieldOf, readInputs, visible, type ActionInput } from '../creates/inputs';
+import { quiet } from '../http/errors';
 import { callApi } from '../http/client';
 import {
   LISTS,
@@ -22,6 +23,16 @@ import { fold, foldLetters } from '../text';
 
 /** Results of one search at most. Zapier's step uses the first; the editor's test shows them all. */
 export const SEARCH_LIMIT = 25;
+
+/**
+ * The longest title the app returns (see titleRoom): a longer search text
+ * matches no title it could return. The bound also keeps the pattern built
+ * from the text small.
+ */
+export const MAX_SEARCH_TEXT = 1_000;
+
+/** Letters, digits and symbols other than a lone accent's: what a title can be found by. */
+const SEARCHABLE = /[\p{L}\p{N}\p{Sm}\p{Sc}\p{So}]/u;
 
 const NOT_ASCII = /[^\0-\x7f]/gu;
 
@@ -88,6 +99,24 @@ function findSearch(key: ListKey, spec: ListSpec): Search {
       // Nothing found is [], not an error: Zapier then does what the Zap builder chose.
       perform: async (z: ZObject, bundle: Bundle): Promise<ListItem[]> => {
         const { title } = readInputs(z, bundle.inputData, inputs);
+        const wanted = fold(title);
+        if (!SEARCHABLE.test(wanted)) {
+          // Folded to nothing, it would match every title, and the step would use the newest.
+          throw quiet(
+            new z.errors.HaltedError(
+              `"${visible(title)}" in "${spec.noun} Title" has no letter, digit or symbol to ` +
+                `search for, so it would match every ${spec.singular}. Type or map the title ` +
+                `of the ${spec.singular} to find.`,
+            ),
+          );
+        }
+        if (wanted.length > MAX_SEARCH_TEXT) {
+          z.console.log(
+            `Found no ${spec.singular}: the title to find is ${wanted.length.toLocaleString('en-US')} ` +
+              `characters long, and no title this app returns is longer than ${MAX_SEARCH_TEXT.toLocaleString('en-US')}.`,
+          );
+          return [];
+        }
         const listed = listedOf(z, spec, await callApi(z, bundle, spec.endpoint));
         return resultOf(z, spec, listed, matchesOf(listed, title));
       },

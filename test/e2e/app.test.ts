@@ -282,6 +282,31 @@ describe('creates', () => {
     }
   });
 
+  it.each(['jane.cooper@example.com,', '"jane.cooper@example.com";', '<jane.cooper@example.com'])(
+    'an address copied with punctuation around it (%s) reaches the existing contact',
+    async (typed) => {
+      const sb = sandbox();
+      const contacts = sb.data.contacts.length;
+      const inputData = {
+        email: typed,
+        video_id: '69a381800100000000000001',
+        template_id: '69a381800400000000000001',
+      };
+      const { requests } = await requestsDuring(sb, () =>
+        run('creates.send_video.operation.perform', bundleFor(sb, { inputData })),
+      );
+      expect(onlyRequest(requests).body).toEqual({
+        ...inputData,
+        email: 'jane.cooper@example.com',
+      });
+      expect(sb.sends.at(-1)).toMatchObject({
+        email: 'jane.cooper@example.com',
+        contactCreated: false,
+      });
+      expect(sb.data.contacts).toHaveLength(contacts);
+    },
+  );
+
   it('add_note POSTs /api/note and returns the note the service created', async () => {
     const sb = sandbox();
     const { result, requests } = await requestsDuring(sb, () =>

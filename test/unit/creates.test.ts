@@ -90,7 +90,38 @@ const NAMED_EMAILS = [
   ['mailto: jane.doe@example.com', EMAIL],
   ['MailTo:jane.doe@example.com?subject=Open%20house&body=Hi', EMAIL],
   ['Jane Doe <mailto:jane.doe@example.com>', EMAIL],
+  // Punctuation a copy from a spreadsheet cell or a "To:" line leaves around it: taken off.
+  ['jane.doe@example.com,', EMAIL],
+  ['jane.doe@example.com;', EMAIL],
+  ['jane.doe@example.com , ;', EMAIL],
+  ['"jane.doe@example.com"', EMAIL],
+  ["'jane.doe@example.com'", EMAIL],
+  ['"jane.doe@example.com",', EMAIL],
+  ['\u201Cjane.doe@example.com\u201D', EMAIL],
+  ['(jane.doe@example.com)', EMAIL],
+  ['("jane.doe@example.com")', EMAIL],
+  ['<jane.doe@example.com', EMAIL],
+  ['(jane.doe@example.com', EMAIL],
+  ['jane.doe@example.com>', EMAIL],
+  ['jane.doe@example.com)', EMAIL],
+  ['Jane Doe <jane.doe@example.com>;', EMAIL],
+  ['(mailto:jane.doe@example.com)', EMAIL],
 ] as const;
+
+/** Control characters in an address, and the value as the message shows it. */
+const CONTROL_EMAILS = [
+  ['jane.doe@example.com\u0000', 'jane.doe@example.com\\u0000'],
+  ['jane.doe\u0007@example.com', 'jane.doe\\u0007@example.com'],
+  ['\u001bjane.doe@example.com', '\\u001bjane.doe@example.com'],
+  ['jane.doe@example.com\u007f', 'jane.doe@example.com\\u007f'],
+  ['jane.doe@example.com\u0085', 'jane.doe@example.com\\u0085'],
+  ['jane.doe@exam\tple.com', 'jane.doe@exam\\u0009ple.com'],
+] as const;
+
+const controlInEmail = (shownValue: string, label: string): string =>
+  `"${shownValue}" in "${label}" holds a control character (shown as \\u…), which no email ` +
+  'address can hold: the text was probably copied or decoded wrongly. Map or type an address ' +
+  'such as name@example.com.';
 
 /** Several addresses in one field. */
 const EMAIL_LISTS = [
@@ -464,9 +495,33 @@ describe('actions', () => {
         'mailto:',
         'mailto:?subject=Hi',
         'mailto:jane doe@example.com',
+        // Characters an unquoted address cannot hold, and a lone quote.
+        'jane"doe@example.com',
+        'jane.doe@exa(mple.com',
+        'jane:doe@example.com',
+        '[jane.doe@example.com]',
+        '"jane.doe@example.com',
+        'jane.doe@example.com,x',
       ])('an email address that is not one: "%s"', async (email) => {
         expect(await refusedInput(key, { ...inputs, email })).toBe(
           notAnEmail(email, 'Recipient Email'),
+        );
+      });
+
+      it.each(CONTROL_EMAILS)(
+        'a control character in the address: %j',
+        async (email, shownValue) => {
+          expect(await refusedInput(key, { ...inputs, email })).toBe(
+            controlInEmail(shownValue, 'Recipient Email'),
+          );
+        },
+      );
+
+      it('an ID longer than 1,000 characters, which no ID of CRMGrow is', async () => {
+        const long = 'a'.repeat(1_001);
+        expect(await refusedInput(key, { ...inputs, template_id: long })).toBe(
+          `"${'a'.repeat(79)}…" in "Template" is not an ID of CRMGrow: it is 1,001 characters ` +
+            'long. Choose a template, or map the ID of a template from an earlier step.',
         );
       });
 
@@ -759,6 +814,15 @@ describe('actions', () => {
           severalEmails(email, 'Contact Email'),
         );
       });
+
+      it.each(CONTROL_EMAILS)(
+        'a control character in the address: %j',
+        async (email, shownValue) => {
+          expect(await refusedInput('add_note', { ...inputs, email })).toBe(
+            controlInEmail(shownValue, 'Contact Email'),
+          );
+        },
+      );
     });
   });
 });

@@ -375,6 +375,73 @@ describe('case and spaces', () => {
   it('a different stage with the same words in another order does not pass', async () => {
     expect(await perform('move_deal', { deal_target: 'Contract Under' }, MOVE)).toEqual([]);
   });
+
+  it.each([
+    ['under contract', 'undercontract'],
+    ['undercontract', 'under contract'],
+    ['under contract', 'under contracts'],
+  ])('"%s" does not match "%s": spaces are collapsed, never removed', async (wanted, sent) => {
+    const deal = { ...MOVE, deal_target: sent };
+    expect(await perform('move_deal', { deal_target: wanted }, deal)).toEqual([]);
+    const contact = { ...payloadOf('add_contact'), tags: [sent] };
+    expect(await perform('add_contact', { tag: wanted }, contact)).toEqual([]);
+  });
+});
+
+describe('accents and Unicode forms, folded as the searches fold titles', () => {
+  const NFC = 'N\u00e9gociation'; // "Négociation" with one code point for "é"
+  const NFD = 'Ne\u0301gociation'; // the same word, "e" and a combining accent
+
+  it.each([
+    [NFC, NFD],
+    [NFD, NFC],
+    ['negociation', NFC],
+    ['N\u00c9GOCIATION', NFD],
+  ])('the stage "%s" matches a deal moved to "%s"', async (wanted, sent) => {
+    const deal = { ...MOVE, deal_target: sent };
+    expect(await perform('move_deal', { deal_target: wanted }, deal)).toEqual(
+      items('move_deal', deal),
+    );
+  });
+
+  it.each([
+    ['Caf\u00e9', 'Cafe\u0301'],
+    ['Cafe\u0301', 'Caf\u00e9'],
+    ['cafe', 'CAF\u00c9'],
+  ])('the tag "%s" matches a contact tagged "%s"', async (wanted, sent) => {
+    const contact = { ...payloadOf('update_contact'), tags: [sent] };
+    expect(await perform('update_contact', { tag: wanted }, contact)).toEqual(
+      items('update_contact', contact),
+    );
+  });
+});
+
+describe('an event a filter drops', () => {
+  async function logsOf(act: () => Promise<unknown>): Promise<string[]> {
+    const spy = jest.spyOn(console, 'log');
+    const before = spy.mock.calls.length;
+    await act();
+    return spy.mock.calls.slice(before).map((args) => args.map(String).join(' ').trim());
+  }
+
+  it('gives [] and the log names the filter that dropped it, once a run', async () => {
+    const deal = { ...MOVE, deal_target: 'Closed' };
+    let result: unknown;
+    const lines = await logsOf(async () => {
+      result = await perform('move_deal', { deal_target: 'Under Contract' }, [deal, deal]);
+    });
+    expect(result).toEqual([]);
+    const dropped = lines.filter((line) => line.includes('filter'));
+    expect(dropped).toEqual([
+      'The "New Stage" filter ("Under Contract") dropped an event that does not match it: ' +
+        'it starts no Zap run.',
+    ]);
+  });
+
+  it('logs nothing when the event passes', async () => {
+    const lines = await logsOf(() => perform('move_deal', { deal_target: 'Under Contract' }, MOVE));
+    expect(lines.filter((line) => line.includes('filter'))).toEqual([]);
+  });
 });
 
 describe('the tag filter', () => {

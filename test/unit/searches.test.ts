@@ -268,6 +268,54 @@ describe('searches', () => {
       );
     });
 
+    it.each([
+      ['an acute accent', '\u00b4', '\u00b4'],
+      ['a diaeresis', ' \u00a8 ', '\u00a8'],
+      ['a lone combining accent', '\u0301', '\u0301'],
+      ['punctuation', '?!. - ,', '?!. - ,'],
+      ['a control character', '\u0007', '\\u0007'],
+    ])(
+      'refuses a title of %s, which would match every title, before any request',
+      async (_n, title, shownTitle) => {
+        const error = await failureOf(find(key, { title }));
+        expect(unmatched).toEqual([]);
+        expect(error.name).toBe('HaltedError');
+        expect(userMessage(error)).toBe(
+          `"${shownTitle}" in "${expected.noun} Title" has no letter, digit or symbol to search ` +
+            `for, so it would match every ${expected.singular}. Type or map the title of the ` +
+            `${expected.singular} to find.`,
+        );
+      },
+    );
+
+    it('a title of 1,000 characters is searched for; one longer finds nothing, with no request', async () => {
+      const longest = 'a'.repeat(1_000);
+      api(key).reply(200, [item(1, longest), item(2, 'b')]);
+      expect(await find(key, { title: longest })).toEqual([item(1, longest)]);
+      const result = await find(key, { title: `${longest}a` });
+      expect(unmatched).toEqual([]);
+      expect(result).toEqual([]);
+    });
+
+    it.each([
+      ['5 MB of words', 'Quarterly market update for buyers '.repeat(150_000)],
+      ['40,000 characters without a space', 'x'.repeat(40_000)],
+      ['6,500 words', 'word '.repeat(6_500)],
+    ])('a title of %s finds nothing within a second, with no request', async (_n, title) => {
+      const spy = jest.spyOn(console, 'log');
+      const before = spy.mock.calls.length;
+      const started = Date.now();
+      const result = await find(key, { title });
+      expect({ result, fast: Date.now() - started < 1_000 }).toEqual({ result: [], fast: true });
+      expect(unmatched).toEqual([]);
+      const length = title.trim().replace(/\s+/g, ' ').length.toLocaleString('en-US');
+      const lines = spy.mock.calls.slice(before).map((args) => args.map(String).join(' ').trim());
+      expect(lines).toEqual([
+        `Found no ${expected.singular}: the title to find is ${length} characters long, and no ` +
+          'title this app returns is longer than 1,000.',
+      ]);
+    });
+
     it('refuses a list of titles before any request', async () => {
       const error = await failureOf(find(key, { title: ['a', 'b'] }));
       expect(unmatched).toEqual([]);
