@@ -2,9 +2,10 @@ import type { Authentication, Bundle, ZObject } from 'zapier-platform-core';
 import { apiKeyOf, callApi } from './http/client';
 import { ENDPOINTS } from './http/endpoints';
 
-// Listing templates is cheap, read-only and needs a valid key: a fair connection test.
-// It passes only on a list (the `list` rule): `{}`, an `error`, or `"status": false` fail,
-// and the service's words for a refused key ("invalid_user") ask to reconnect.
+// Listing templates is cheap, safe to retry and needs a valid key: a fair connection
+// test. It passes only on a list (its `list` success check): `{}`, an `error` or
+// `"status": false` fail, and the service's words for a refused key ("invalid_user")
+// ask the Zap builder to reconnect.
 const testConnection = async (z: ZObject, bundle: Bundle): Promise<{ ok: true }> => {
   await callApi(z, bundle, ENDPOINTS.testConnection);
   return { ok: true };
@@ -12,7 +13,7 @@ const testConnection = async (z: ZObject, bundle: Bundle): Promise<{ ok: true }>
 
 /**
  * Names the connection by the account's email, as the Zap builder typed it.
- * No answer of the service names the account, and the key (a JWT) holds only a
+ * No response of the service names the account, and the key (a JWT) holds only a
  * user id, so this optional field is the one thing a person recognises. Blank:
  * Zapier names the connection by the app alone. Never any part of the key
  * (PR 3.3): a value that holds the key is not shown.

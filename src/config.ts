@@ -82,41 +82,33 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
 }
 
 /**
- * REQUEST_DEADLINE_MS: a shorter deadline, for tests of a service that never
- * answers; never longer than the default, which is already close to Zapier's limit.
+ * A limit set smaller than its default, for tests of a service that never
+ * answers or of the cap: a whole number from 1 to the default, the default when unset.
  */
-export function readDeadlineMs(env: NodeJS.ProcessEnv = process.env): number {
-  const value = setting(env, 'REQUEST_DEADLINE_MS');
-  if (value === undefined) return DEFAULT_DEADLINE_MS;
-  const ms = /^\d{1,6}$/.test(value) ? Number(value) : NaN;
-  if (!(ms >= 1 && ms <= DEFAULT_DEADLINE_MS)) {
+function readLimit(env: NodeJS.ProcessEnv, variable: string, max: number, unit: string): number {
+  const value = setting(env, variable);
+  if (value === undefined) return max;
+  const limit = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!(limit >= 1 && limit <= max)) {
     throw new ConfigError(
-      `The REQUEST_DEADLINE_MS setting "${value}" must be a whole number of milliseconds ` +
-        `from 1 to ${DEFAULT_DEADLINE_MS}. Unset it to use ${DEFAULT_DEADLINE_MS}.`,
+      `The ${variable} setting "${value}" must be a whole number of ${unit} from 1 to ${max}. ` +
+        `Unset it to use ${max}.`,
     );
   }
-  return ms;
+  return limit;
 }
 
 /**
- * The most of one answer read into memory, after decompression. Measured
- * through build.zip in a fresh process (docs/benchmarks.md, section 9): a list
- * answer at this size, in the shape that costs most (over 300,000 short
- * items, in no order), peaks at 279 MB of RSS, under Zapier's ~450 MB;
- * 64 MiB peaked at 553 MB. 200,000 videos are 14 MiB.
+ * The most of one response read into memory, after decompression: at this
+ * size the list that costs most memory stays under the 300 MB target, inside
+ * Zapier's memory (docs/benchmarks.md, section 9).
  */
 export const DEFAULT_MAX_ANSWER_BYTES = 20 * 1024 * 1024;
 
-/** MAX_ANSWER_BYTES: a smaller cap, for tests of the cap; never larger than the default. */
-export function readMaxAnswerBytes(env: NodeJS.ProcessEnv = process.env): number {
-  const value = setting(env, 'MAX_ANSWER_BYTES');
-  if (value === undefined) return DEFAULT_MAX_ANSWER_BYTES;
-  const bytes = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
-  if (!(bytes >= 1 && bytes <= DEFAULT_MAX_ANSWER_BYTES)) {
-    throw new ConfigError(
-      `The MAX_ANSWER_BYTES setting "${value}" must be a whole number of bytes from 1 to ` +
-        `${DEFAULT_MAX_ANSWER_BYTES}. Unset it to use ${DEFAULT_MAX_ANSWER_BYTES}.`,
-    );
-  }
-  return bytes;
-}
+/** REQUEST_DEADLINE_MS: never longer than the default, which is already close to Zapier's limit. */
+export const readDeadlineMs = (env: NodeJS.ProcessEnv = process.env): number =>
+  readLimit(env, 'REQUEST_DEADLINE_MS', DEFAULT_DEADLINE_MS, 'milliseconds');
+
+/** MAX_ANSWER_BYTES: never larger than the default. */
+export const readMaxAnswerBytes = (env: NodeJS.ProcessEnv = process.env): number =>
+  readLimit(env, 'MAX_ANSWER_BYTES', DEFAULT_MAX_ANSWER_BYTES, 'bytes');

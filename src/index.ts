@@ -12,9 +12,9 @@ const { version } = require('../package.json') as { version: string };
 export default defineApp({
   version,
   platformVersion,
-  // Core's patch of node's http logs, and copies, every answer of a request it
-  // does not know for z.request's: the app makes no other, so it is off. Measured
-  // on a 200,000-video poll: the same time and memory as the user-agent test it relied on.
+  // Core's patch of Node's http logs, and copies, the response of every request
+  // it does not know for one of z.request's. The app makes no other request, so
+  // the patch is off (docs/benchmarks.md, "What the figures led to").
   flags: { skipHttpPatch: true },
   authentication,
   triggers: { ...pollingTriggers, ...hookTriggers },

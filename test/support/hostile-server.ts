@@ -86,17 +86,6 @@ export const shortBody =
     if (then === 'close') setTimeout(() => res.socket?.destroy(), 20);
   };
 
-/** JSON text in UTF-16 with its byte-order mark, as some Windows servers write it; no charset named. */
-export const utf16 =
-  (status: number, body: unknown, order: 'le' | 'be'): Behaviour =>
-  (res) => {
-    const little = Buffer.from(`\uFEFF${JSON.stringify(body)}`, 'utf16le');
-    // Node writes UTF-16 little-endian only: big-endian is each pair of bytes swapped.
-    const bytes = order === 'le' ? little : Buffer.from(little).swap16();
-    res.writeHead(status, { 'Content-Type': 'application/json' });
-    res.end(bytes);
-  };
-
 /** Reads the whole request, then drops the connection without a word. */
 export const resets: Behaviour = (res) => {
   res.socket?.destroy();

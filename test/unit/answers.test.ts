@@ -1,12 +1,12 @@
-// The one reading of a 2xx answer (src/http/answers.ts), each function alone;
-// the error layer's table applies it (http-steps.test.ts, row by row).
+// The one reading of a response (src/http/responses.ts), each function alone;
+// the error tables apply it (http-steps.test.ts, row by row).
 import {
-  CONFIRMS,
   enveloped,
   namesMissingRoute,
   recordIdOf,
+  SUCCESS,
   verdictOf,
-} from '../../src/http/answers';
+} from '../../src/http/responses';
 
 describe('verdictOf: what a 2xx body says of the request', () => {
   it.each([
@@ -59,20 +59,20 @@ describe('enveloped and recordIdOf: one envelope rule for lists, samples and sub
   });
 });
 
-describe('CONFIRMS: what a 2xx must hold under each answer rule', () => {
+describe('SUCCESS: what a 2xx must hold under each success check', () => {
   it.each([
     ['json', '{}', true],
     ['json', undefined, false],
     ['list', '{"data":[]}', true],
     ['list', '{}', false],
-    ['confirmed', '{"status":true}', true],
-    ['confirmed', '{"status":"TRUE"}', false],
-    ['subscribed', '{"data":{"id":"a"}}', true],
-    ['subscribed', '{"status":true}', false],
-    ['unsubscribed', '{"status":"true"}', true],
-    ['unsubscribed', '{}', false],
-  ] as const)('%s: %s holds it: %p', (rule, text, holds) => {
-    expect(CONFIRMS[rule].holds(text === undefined ? undefined : JSON.parse(text))).toBe(holds);
+    ['statusTrue', '{"status":true}', true],
+    ['statusTrue', '{"status":"TRUE"}', false],
+    ['id', '{"data":{"id":"a"}}', true],
+    ['id', '{"status":true}', false],
+    ['deleted', '{"status":"true"}', true],
+    ['deleted', '{}', false],
+  ] as const)('%s: %s holds it: %p', (check, text, holds) => {
+    expect(SUCCESS[check].holds(text === undefined ? undefined : JSON.parse(text))).toBe(holds);
   });
 });
 

@@ -1,4 +1,4 @@
-// Every row of the error list, through the real request pipeline (the
+// Every row of the error tables, through the real request pipeline (the
 // connection test is the cheapest operation that uses the shared HTTP layer).
 import nock from 'nock';
 import { gzipSync } from 'node:zlib';
@@ -6,19 +6,13 @@ import { authentication } from '../../src/auth';
 import { creates } from '../../src/creates';
 import { errors, type Bundle, type ZObject } from 'zapier-platform-core';
 import { DEFAULT_MAX_ANSWER_BYTES } from '../../src/config';
-import { decoded } from '../../src/http/client';
-import {
-  errorForAnswer,
-  networkError,
-  redact,
-  retryAfterSeconds,
-  retryDelayOf,
-  shown,
-  type AnswerSummary,
-  type CallContext,
-  type SentField,
-} from '../../src/http/errors';
+import { ENDPOINTS, type Endpoint } from '../../src/http/endpoints';
+import { shown, type CallContext, type SentField } from '../../src/http/errors';
 import { parseJson } from '../../src/http/json';
+import { redact } from '../../src/http/key';
+import { networkError } from '../../src/http/network-errors';
+import { errorForResponse, retryDelayOf } from '../../src/http/response-errors';
+import type { ApiResponse } from '../../src/http/responses';
 import { API_KEY, appTester, bundleWith, failureOf, userMessage } from '../support/app';
 
 const run = (): Promise<unknown> => appTester(authentication.test, bundleWith());
@@ -216,8 +210,8 @@ describe('the shared error layer', () => {
 
   it('reads Retry-After given as an HTTP date', () => {
     const now = Date.parse('2026-11-21T10:00:00Z');
-    expect(retryAfterSeconds('Sat, 21 Nov 2026 10:01:30 GMT', now)).toBe(90);
-    expect(retryAfterSeconds('garbage', now)).toBeNull();
+    expect(retryDelayOf('Sat, 21 Nov 2026 10:01:30 GMT', now)).toBe(90);
+    expect(retryDelayOf('garbage', now)).toBe(60);
   });
 
   it.each([500, 501, 505])(
@@ -292,17 +286,15 @@ describe('the shared error layer', () => {
     );
   });
 
-  /** A call to the error layer as callApi makes it; `log` collects the maintainer's lines. */
+  /** A call to the error tables as callApi makes it; `log` collects the maintainer's lines. */
   const callOf = (
-    method: string,
-    path: string,
+    endpoint: Endpoint,
     extra: Partial<CallContext> = {},
   ): CallContext & { lines: string[] } => {
     const lines: string[] = [];
     return {
-      method,
-      url: `https://api.crmgrow.com${path}`,
-      baseVariable: 'BASE_URL',
+      endpoint,
+      url: `https://api.crmgrow.com${endpoint.path}`,
       baseUrl: 'https://api.crmgrow.com',
       deadlineMs: 25_000,
       maxAnswerBytes: DEFAULT_MAX_ANSWER_BYTES,
@@ -311,7 +303,6 @@ describe('the shared error layer', () => {
       ...extra,
     };
   };
-  const WRITE = { effect: 'the email' } as const;
   const MAY_HAVE =
     'The email may have gone through: check in CRMGrow before you run this step again. Zapier ' +
     'does not retry it by itself, so nothing is done twice.';
@@ -338,7 +329,7 @@ describe('the shared error layer', () => {
       'The connection to CRMGrow at api.crmgrow.com broke before its answer to GET /api/template came (no whole answer came back).',
     ],
   ])('a read whose cause is %j (as fetch libraries report them) reads "%s"', (cause, start) => {
-    const call = callOf('GET', '/api/template');
+    const call = callOf(ENDPOINTS.listTemplates);
     expect(JSON.parse(networkError(errors, call, cause, false).message)).toEqual({
       message: `${start} Try again in a few minutes.`,
       code: 'network_error',
@@ -355,7 +346,7 @@ describe('the shared error layer', () => {
     [{ type: 'system', code: 'ERR_STREAM_PREMATURE_CLOSE' }, 'it closed with the answer cut short'],
     [{ type: 'system', code: 'ERR_SOMETHING_ELSE' }, 'no whole answer came back'],
   ])('a write whose connection breaks (%j) may have happened', (cause, reason) => {
-    const error = networkError(errors, callOf('POST', '/api/send-video', WRITE), cause, false);
+    const error = networkError(errors, callOf(ENDPOINTS.sendVideo), cause, false);
     expect(JSON.parse(error.message)).toEqual({
       message: `The connection to CRMGrow at api.crmgrow.com broke before its answer to POST /api/send-video came (${reason}). ${MAY_HAVE}`,
       code: 'outcome_unknown',
@@ -363,12 +354,7 @@ describe('the shared error layer', () => {
   });
 
   it('a write that could not connect says nothing was sent', () => {
-    const error = networkError(
-      errors,
-      callOf('POST', '/api/note', { effect: 'the note' }),
-      { code: 'ECONNREFUSED' },
-      false,
-    );
+    const error = networkError(errors, callOf(ENDPOINTS.addNote), { code: 'ECONNREFUSED' }, false);
     expect(JSON.parse(error.message)).toEqual({
       message:
         'Could not reach CRMGrow at api.crmgrow.com (the connection was refused). Nothing was sent. Try again in a few minutes.',
@@ -380,13 +366,13 @@ describe('the shared error layer', () => {
     const late = 'CRMGrow at api.crmgrow.com did not answer';
     expect(
       JSON.parse(
-        networkError(errors, callOf('GET', '/api/video'), { type: 'aborted' }, true).message,
+        networkError(errors, callOf(ENDPOINTS.listVideos), { type: 'aborted' }, true).message,
       ),
     ).toEqual({
       message: `${late} GET /api/video in time (within 25 s). Try again in a few minutes; if it keeps happening, CRMGrow may be having trouble.`,
       code: 'timeout',
     });
-    const write = callOf('POST', '/api/send-video', { ...WRITE, deadlineMs: 1_500 });
+    const write = callOf(ENDPOINTS.sendVideo, { deadlineMs: 1_500 });
     expect(JSON.parse(networkError(errors, write, { type: 'aborted' }, true).message)).toEqual({
       message: `${late} POST /api/send-video in time (within 1.5 s). ${MAY_HAVE}`,
       code: 'outcome_unknown',
@@ -397,12 +383,12 @@ describe('the shared error layer', () => {
     const tooLarge = { type: 'max-size' };
     expect(DEFAULT_MAX_ANSWER_BYTES).toBe(20 * 1024 * 1024);
     expect(
-      JSON.parse(networkError(errors, callOf('GET', '/api/video'), tooLarge, false).message),
+      JSON.parse(networkError(errors, callOf(ENDPOINTS.listVideos), tooLarge, false).message),
     ).toEqual({
       message: `CRMGrow's answer to GET /api/video was larger than 20 MiB, the most this integration reads, so it was not read. Contact CRMGrow support with this message.`,
       code: 'answer_too_large',
     });
-    const small = callOf('GET', '/api/video', { maxAnswerBytes: 12_345 });
+    const small = callOf(ENDPOINTS.listVideos, { maxAnswerBytes: 12_345 });
     expect(JSON.parse(networkError(errors, small, tooLarge, false).message)).toEqual({
       message: `CRMGrow's answer to GET /api/video was larger than 12,345 bytes, the most this integration reads, so it was not read. Contact CRMGrow support with this message.`,
       code: 'answer_too_large',
@@ -412,24 +398,17 @@ describe('the shared error layer', () => {
   const answer = (
     status: number,
     content: string,
-    extra: Partial<AnswerSummary> = {},
-  ): AnswerSummary => {
-    let body: unknown;
-    try {
-      body = JSON.parse(content);
-    } catch {
-      body = undefined;
-    }
-    return {
-      status,
-      contentType: 'application/json',
-      content,
-      body,
-      retryAfter: undefined,
-      location: undefined,
-      ...extra,
-    };
-  };
+    extra: Partial<ApiResponse> = {},
+  ): ApiResponse => ({
+    status,
+    contentType: 'application/json',
+    content,
+    data: parseJson(content),
+    retryAfter: undefined,
+    location: undefined,
+    alreadyDeleted: false,
+    ...extra,
+  });
   const fields: SentField[] = [
     { key: 'email', label: 'Recipient Email', value: 'jane@example' },
     { key: 'video_id', label: 'Video', value: '64b7f0c2a91e3d5f8c2b4a17', search: 'Find Video' },
@@ -440,7 +419,7 @@ describe('the shared error layer', () => {
       search: 'Find Template',
     },
   ];
-  const send = (): CallContext => callOf('POST', '/api/send-video', { ...WRITE, fields });
+  const send = (): CallContext => callOf(ENDPOINTS.sendVideo, { fields });
   const outcome = (error: Error | undefined): unknown =>
     error && {
       name: error.name,
@@ -451,7 +430,7 @@ describe('the shared error layer', () => {
     ['status true', '{"status":true}'],
     ['status "true"', '{"status":"true","data":{}}'],
   ])('a write succeeds on %s only', (_what, content) => {
-    expect(errorForAnswer(errors, send(), answer(200, content), 'confirmed')).toBeUndefined();
+    expect(errorForResponse(errors, send(), answer(200, content))).toBeUndefined();
   });
 
   it.each([
@@ -459,7 +438,7 @@ describe('the shared error layer', () => {
     ['{"success":false,"error":"Quota reached"}', 'CRMGrow said "Quota reached"'],
     ['{"status":true,"error":"Template archived"}', 'CRMGrow said "Template archived"'],
   ])('a write answered %s is a failure quoting the service', (content, said) => {
-    expect(outcome(errorForAnswer(errors, send(), answer(200, content), 'confirmed'))).toEqual({
+    expect(outcome(errorForResponse(errors, send(), answer(200, content)))).toEqual({
       name: 'AppError',
       message: `CRMGrow answered that the request failed (${said}). Nothing was reported as done; check the values this step sends and try again.`,
       code: 'service_failure',
@@ -478,7 +457,7 @@ describe('the shared error layer', () => {
     ['{"status":"TRUE"}'],
     ['{"status":"queued"}'],
   ])('a write answered %j is not confirmed', (content) => {
-    expect(outcome(errorForAnswer(errors, send(), answer(200, content), 'confirmed'))).toEqual({
+    expect(outcome(errorForResponse(errors, send(), answer(200, content)))).toEqual({
       name: 'AppError',
       message: `CRMGrow answered POST /api/send-video without confirming it (no "status": true; its answer: ${content || 'an empty body'}), so this step does not report it as done. ${MAY_HAVE}`,
       code: 'unconfirmed',
@@ -494,21 +473,18 @@ describe('the shared error layer', () => {
     'a %i refusing the email address halts the run, naming the field and value',
     (status, content) => {
       const said = (JSON.parse(content) as { error: string }).error;
-      expect(outcome(errorForAnswer(errors, send(), answer(status, content), 'confirmed'))).toEqual(
-        {
-          name: 'HaltedError',
-          message: `CRMGrow refused the email address "jane@example" in "Recipient Email" (CRMGrow said "${said}"). Map a valid email address to this field; this run was stopped and the next ones go on.`,
-        },
-      );
+      expect(outcome(errorForResponse(errors, send(), answer(status, content)))).toEqual({
+        name: 'HaltedError',
+        message: `CRMGrow refused the email address "jane@example" in "Recipient Email" (CRMGrow said "${said}"). Map a valid email address to this field; this run was stopped and the next ones go on.`,
+      });
     },
   );
 
   it('a missing template names the field and its value', () => {
-    const error = errorForAnswer(
+    const error = errorForResponse(
       errors,
       send(),
       answer(400, '{"status":false,"error":"Send error: not selected templete"}'),
-      'confirmed',
     );
     expect(outcome(error)).toEqual({
       name: 'AppError',
@@ -520,11 +496,10 @@ describe('the shared error layer', () => {
   });
 
   it('"Send error" says the email could not be delivered', () => {
-    const error = errorForAnswer(
+    const error = errorForResponse(
       errors,
       send(),
       answer(400, '{"status":false,"error":"Send error"}'),
-      'confirmed',
     );
     expect(outcome(error)).toEqual({
       name: 'AppError',
@@ -538,11 +513,10 @@ describe('the shared error layer', () => {
   it.each([500, 502, 503, 504])(
     'a %i on a write may have happened and is not retried',
     (status) => {
-      const error = errorForAnswer(
+      const error = errorForResponse(
         errors,
         send(),
         answer(status, '{"error":"Down"}', { retryAfter: '5' }),
-        'confirmed',
       );
       expect(outcome(error)).toEqual({
         name: 'AppError',
@@ -554,8 +528,7 @@ describe('the shared error layer', () => {
   );
 
   it('after a server error, lists every malformed id and each search once', () => {
-    const call = callOf('POST', '/api/send-video', {
-      ...WRITE,
+    const call = callOf(ENDPOINTS.sendVideo, {
       fields: [
         { key: 'video_id', label: 'Video', value: 'Intro', search: 'Find Video' },
         {
@@ -569,7 +542,7 @@ describe('the shared error layer', () => {
         { key: 'email', label: 'Recipient Email', value: 'not an id, and no search' },
       ],
     });
-    expect(errorForAnswer(errors, call, answer(502, ''), 'json')?.message).toBe(
+    expect(errorForResponse(errors, call, answer(502, ''))?.message).toBe(
       JSON.stringify({
         message:
           'CRMGrow had a server error on POST /api/send-video (HTTP 502). CRMGrow could not use ' +
@@ -583,24 +556,22 @@ describe('the shared error layer', () => {
     );
   });
 
-  it('reads Retry-After with spaces around it, fractions rounded up, a past date as negative', () => {
+  it('reads Retry-After with spaces around it, fractions rounded up; blank is no wait named', () => {
     const now = Date.parse('2026-11-21T10:00:00Z');
-    expect(retryAfterSeconds(' 17 ', now)).toBe(17);
-    expect(retryAfterSeconds('0', now)).toBe(0);
-    expect(retryAfterSeconds('1.5', now)).toBe(2);
-    expect(retryAfterSeconds('2.01', now)).toBe(3);
-    expect(retryAfterSeconds('Sat, 21 Nov 2026 09:59:00 GMT', now)).toBe(-60);
-    expect(retryAfterSeconds('', now)).toBeNull();
-    expect(retryAfterSeconds(undefined, now)).toBeNull();
+    expect(retryDelayOf(' 17 ', now)).toBe(17);
+    expect(retryDelayOf('12.01', now)).toBe(13);
+    expect(retryDelayOf('Sat, 21 Nov 2026 10:00:30 GMT ', now)).toBe(30);
+    expect(retryDelayOf('', now)).toBe(60);
+    expect(retryDelayOf(' ', now)).toBe(60);
   });
 
   it('reads as a date only text with a letter: "1.5.2026" and "11/21/2026" are no wait', () => {
     const now = Date.parse('2026-11-21T10:00:00Z');
     // Date.parse takes both; a Retry-After date names its day and month.
     expect(Number.isNaN(Date.parse('11/21/2026'))).toBe(false);
-    expect(retryAfterSeconds('11/21/2026', now)).toBeNull();
-    expect(retryAfterSeconds('1.5.2026', now)).toBeNull();
-    expect(retryAfterSeconds('-5', now)).toBeNull();
+    expect(retryDelayOf('11/21/2026', now)).toBe(60);
+    expect(retryDelayOf('1.5.2026', now)).toBe(60);
+    expect(retryDelayOf('-5', now)).toBe(60);
   });
 
   it.each([
@@ -715,7 +686,7 @@ describe('the shared error layer', () => {
     it.each(['Z_DATA_ERROR', 'Z_BUF_ERROR', 'Z_STREAM_ERROR', 'Z_NEED_DICT'])(
       'a read whose cause has code %s is an invalid response, with nothing in the log',
       (code) => {
-        const call = callOf('GET', '/api/template');
+        const call = callOf(ENDPOINTS.listTemplates);
         const cause = Object.assign(new Error('incorrect header check'), { code });
         expect(JSON.parse(networkError(errors, call, cause, false).message)).toEqual({
           message: READ,
@@ -726,7 +697,7 @@ describe('the shared error layer', () => {
     );
 
     it('a write whose cause has code Z_DATA_ERROR may have gone through', () => {
-      const call = callOf('POST', '/api/send-video', WRITE);
+      const call = callOf(ENDPOINTS.sendVideo);
       const cause = { code: 'Z_DATA_ERROR', message: 'invalid distance too far back' };
       expect(JSON.parse(networkError(errors, call, cause, false).message)).toEqual({
         message: `${WRITE_UNPACKED} ${MAY_HAVE}`,
@@ -757,31 +728,6 @@ describe('the shared error layer', () => {
         'Content-Type': 'application/json',
       });
       expect(await run()).toEqual({ ok: true });
-    });
-  });
-
-  describe('the charset of an answer', () => {
-    const CAFE_LATIN1 = Buffer.from([0x43, 0x61, 0x66, 0xe9, 0x20, 0x80]);
-
-    it('decoded() reads the charset named, UTF-8 when none or an unknown one', () => {
-      // As browsers do, TextDecoder reads latin-1 as windows-1252: 0x80 is the euro sign.
-      expect(decoded(CAFE_LATIN1, 'text/plain; charset=ISO-8859-1')).toBe('Café €');
-      expect(decoded(CAFE_LATIN1, 'text/plain;charset="latin1"')).toBe('Café €');
-      expect(decoded(CAFE_LATIN1, 'text/plain; Charset=windows-1252')).toBe('Café €');
-      expect(decoded(CAFE_LATIN1, 'text/plain')).toBe('Caf\uFFFD \uFFFD');
-      expect(decoded(CAFE_LATIN1, undefined)).toBe('Caf\uFFFD \uFFFD');
-      expect(decoded(CAFE_LATIN1, 'text/plain; charset=no-such-charset')).toBe('Caf\uFFFD \uFFFD');
-      expect(decoded(Buffer.from('Café', 'utf8'), 'application/json; charset=UTF-8')).toBe('Café');
-    });
-
-    it('a latin-1 error text is quoted as the service wrote it', async () => {
-      api().reply(400, Buffer.from('Caf\xe9 ferm\xe9', 'latin1'), {
-        'Content-Type': 'text/plain; charset=ISO-8859-1',
-      });
-      expect(userMessage(await failureOf(run()))).toBe(
-        'CRMGrow refused GET /api/template (HTTP 400: "Café fermé"). If it keeps happening, ' +
-          'contact CRMGrow support with this message.',
-      );
     });
   });
 
@@ -1006,19 +952,19 @@ describe('the shared error layer', () => {
       ],
       ['no key: the text as it is', 'key=Ab3+dEf/gh=', undefined, 'key=Ab3+dEf/gh='],
       [
-        'a key longer than the end looked for first (a JWT)',
+        'a long key (a JWT), and not the same key less its first character',
         `{"t": "${LONG_KEY}", "v": "${LONG_KEY.slice(1)}"}`,
         LONG_KEY,
         `{"t": "[API key]", "v": "${LONG_KEY.slice(1)}"}`,
       ],
       [
-        'a long key percent-encoded, whose end differs from the end of the key as it is',
+        'a long key percent-encoded',
         `GET /x?k=${encodeURIComponent(LONG_KEY)}`,
         LONG_KEY,
         'GET /x?k=[API key]',
       ],
       [
-        'the end of a long key alone is no key',
+        'the last 64 characters of a long key are no key',
         `{"t": "${LONG_KEY.slice(-64)}"}`,
         LONG_KEY,
         `{"t": "${LONG_KEY.slice(-64)}"}`,

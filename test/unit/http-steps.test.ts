@@ -1,6 +1,6 @@
-// callApi's steps, each alone (settings, request, exchange, answer), and the error
-// rules as tables: their order is written out here, once, as the reader of
-// src/http/errors.ts should find it.
+// callApi's steps, each alone (settings, request, exchange, response), and the
+// error tables: their rows are written out here, once, in the order the reader
+// of src/http/response-errors.ts and src/http/network-errors.ts finds them.
 import nock from 'nock';
 import http from 'node:http';
 import https from 'node:https';
@@ -8,26 +8,20 @@ import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { errors, type Bundle, type RawHttpResponse, type ZObject } from 'zapier-platform-core';
 import {
-  answerOf,
   callApi,
-  decoded,
   requestOf,
+  responseOf,
   settingsOf,
   watchingAgent,
-  type ApiAnswer,
+  type ApiResponse,
   type Received,
 } from '../../src/http/client';
-import { ENDPOINTS } from '../../src/http/endpoints';
-import type { AnswerRule } from '../../src/http/endpoints';
-import {
-  ANSWER_RULES,
-  errorForAnswer,
-  NETWORK_RULES,
-  networkError,
-  serviceText,
-  type CallContext,
-} from '../../src/http/errors';
-import { isInexactInteger, parseJson, parseJsonExact, toJson } from '../../src/http/json';
+import { ENDPOINTS, type Endpoint, type SuccessCheck } from '../../src/http/endpoints';
+import type { CallContext } from '../../src/http/errors';
+import { isInexactInteger, parseJsonExact, toJson } from '../../src/http/json';
+import { NETWORK_ERRORS, networkError } from '../../src/http/network-errors';
+import { errorForResponse, RESPONSE_ERRORS } from '../../src/http/response-errors';
+import { serviceText } from '../../src/http/responses';
 import { closeServer, listenOnLoopback } from '../../sandbox/http';
 import { appTester, failureOf } from '../support/app';
 
@@ -184,7 +178,7 @@ describe("step 3: the exchange, through core's z.request", () => {
     }).get('/api/video', '');
 
   /** callApi as an operation calls it; what it logs through z.console.log, and core's raw answers, kept. */
-  const viaCore = (logged: string[] = [], answers: RawHttpResponse[] = []): Promise<ApiAnswer> =>
+  const viaCore = (logged: string[] = [], answers: RawHttpResponse[] = []): Promise<ApiResponse> =>
     appTester((z: ZObject, bundle: Bundle) => {
       const request = async (
         options: Parameters<typeof z.request>[0] & { raw: true },
@@ -258,9 +252,12 @@ describe("step 3: the exchange, through core's z.request", () => {
   const LIST = '{"status":true,"data":[]}';
   const LIST_ANSWER = {
     status: 200,
-    data: { status: true, data: [] },
-    content: LIST,
     contentType: JSON_TYPE,
+    content: LIST,
+    data: { status: true, data: [] },
+    retryAfter: undefined,
+    location: undefined,
+    alreadyDeleted: false,
     gone: false,
   };
 
@@ -283,6 +280,14 @@ describe("step 3: the exchange, through core's z.request", () => {
       'Content-Length': String(packed.length),
     });
     expect(await viaCore()).toEqual(LIST_ANSWER);
+  });
+
+  it('reads the body as UTF-8, whatever charset it names', async () => {
+    const body = '{"status":true,"data":[{"title":"Café"}]}';
+    listVideos().reply(200, Buffer.from(body, 'utf8'), {
+      'Content-Type': 'application/json; charset=iso-8859-1',
+    });
+    expect((await viaCore()).data).toEqual({ status: true, data: [{ title: 'Café' }] });
   });
 
   it("a refused connection puts the base-address hint in the run's log, through z.console.log", async () => {
@@ -426,9 +431,12 @@ describe('an answer cut short when the connection closes', () => {
     );
     expect(read).toEqual({
       status: 200,
-      data: [],
-      content: '[]',
       contentType: JSON_TYPE,
+      content: '[]',
+      data: [],
+      retryAfter: undefined,
+      location: undefined,
+      alreadyDeleted: false,
       gone: false,
     });
   });
@@ -444,62 +452,6 @@ describe('watchingAgent', () => {
     expect(agent).toBeInstanceOf(kind);
     expect(agent).not.toBe(watchingAgent(url, () => undefined));
     expect(agent).not.toBe(protocol === 'http:' ? http.globalAgent : https.globalAgent);
-  });
-});
-
-describe('decoded: the text of an answer, in the charset it names', () => {
-  // TextDecoder would drop a BOM: UTF-8 is read one way, whatever names it, or nothing.
-  const BOM_CAFE = Buffer.from('\uFEFFCafé', 'utf8');
-
-  it.each([
-    ['no Content-Type (undefined)', undefined],
-    ['no Content-Type (null, as getHeader gives)', null],
-    ['no charset', 'application/json'],
-    ['charset=utf-8', 'application/json; charset=utf-8'],
-    ['charset=UTF-8', 'application/json;charset=UTF-8'],
-    ['charset="utf8"', 'application/json; charset="utf8"'],
-    ['charset = UTF8', 'application/json ; charset = UTF8'],
-    ['a charset Node does not know', 'application/json; charset=x-no-such-charset'],
-  ])('with %s, reads UTF-8 byte for byte, a BOM kept (parseJson skips one)', (_case, type) => {
-    expect(decoded(BOM_CAFE, type)).toBe('\uFEFFCafé');
-  });
-
-  const CAFE_LATIN1 = Buffer.from([0x43, 0x61, 0x66, 0xe9]);
-
-  /** `{"title":"Café"}` in UTF-16 with its byte-order mark, in either byte order. */
-  const utf16 = (order: 'le' | 'be'): Buffer => {
-    const little = Buffer.from('\uFEFF{"title":"Café"}', 'utf16le');
-    return order === 'le' ? little : Buffer.from(little).swap16();
-  };
-
-  it.each([
-    ['le', 'application/json'],
-    ['be', 'application/json; charset=utf-8'],
-    ['le', undefined],
-    ['be', 'text/plain; charset=latin1'],
-  ])(
-    'reads UTF-16 (%s) by its byte-order mark, whatever %s says, the mark taken off',
-    (order, type) => {
-      expect(decoded(utf16(order as 'le' | 'be'), type)).toBe('{"title":"Café"}');
-    },
-  );
-
-  it.each([
-    [[0xff, 0x61], 'ÿa'],
-    [[0x61, 0xfe], 'aþ'],
-    [[0xfe, 0x61], 'þa'],
-    [[0x61, 0xff], 'aÿ'],
-  ])('reads %j as latin-1 named: half a mark is no mark', (bytes, text) => {
-    expect(decoded(Buffer.from(bytes), 'text/plain; charset=latin1')).toBe(text);
-  });
-
-  it.each([
-    'text/plain; charset=ISO-8859-1',
-    'text/plain;charset="latin1"',
-    'text/plain; charset = latin1',
-    'text/plain;  CHARSET=  Windows-1252',
-  ])('reads latin-1 named as %s', (type) => {
-    expect(decoded(CAFE_LATIN1, type)).toBe('Café');
   });
 });
 
@@ -535,112 +487,137 @@ describe('the JSON helpers an answer is read with', () => {
   });
 });
 
-describe('step 4: the answer', () => {
-  const call: CallContext = {
-    method: 'POST',
-    url: 'https://api.crmgrow.com/api/note',
-    baseVariable: 'BASE_URL',
-    baseUrl: 'https://api.crmgrow.com',
-    deadlineMs: 25_000,
-    maxAnswerBytes: 20 * 1024 * 1024,
-    effect: 'the note',
-    log: () => undefined,
-  };
-  const received = (
-    status: number,
-    text: string,
-    headers: Record<string, string> = {},
-  ): Received => ({
-    response: {
-      status,
-      getHeader: (name: string) => headers[name.toLowerCase()] ?? null,
-      buffer: () => Promise.resolve(Buffer.from(text)),
-    },
-    text,
+const received = (
+  status: number,
+  text: string,
+  headers: Record<string, string> = {},
+): Received => ({
+  response: {
+    status,
+    getHeader: (name: string) => headers[name.toLowerCase()] ?? null,
+    buffer: () => Promise.resolve(Buffer.from(text)),
+  },
+  text,
+});
+
+describe('step 4: the response', () => {
+  it('takes the key out, parses once, and keeps the text and the headers the tables read', () => {
+    const headers = {
+      'content-type': JSON_TYPE,
+      'retry-after': '5',
+      location: `https://u:pw@api.example.com/?key=${KEY}`,
+    };
+    expect(
+      responseOf(received(200, `{"status":true,"echo":"${KEY}"}`, headers), KEY, 'statusTrue'),
+    ).toEqual({
+      status: 200,
+      contentType: JSON_TYPE,
+      content: '{"status":true,"echo":"[API key]"}',
+      data: { status: true, echo: '[API key]' },
+      retryAfter: '5',
+      location: 'https://***@api.example.com/?key=[API key]',
+      alreadyDeleted: false,
+    });
   });
 
-  it('takes the key out, parses once, and keeps the text', () => {
-    const answer = answerOf(
-      errors,
-      call,
-      'confirmed',
-      received(200, `{"status":true,"echo":"${KEY}"}`, { 'content-type': 'application/json' }),
-      KEY,
-    );
-    expect(answer).toEqual({
-      status: 200,
-      data: { status: true, echo: '[API key]' },
-      content: '{"status":true,"echo":"[API key]"}',
-      contentType: 'application/json',
-      gone: false,
+  it('a body that is not JSON has no data; missing headers are empty or undefined', () => {
+    expect(responseOf(received(502, '<p>Bad gateway</p>'), KEY, 'json')).toEqual({
+      status: 502,
+      contentType: '',
+      content: '<p>Bad gateway</p>',
+      data: undefined,
+      retryAfter: undefined,
+      location: undefined,
+      alreadyDeleted: false,
     });
   });
 
   it.each([
-    ['unsubscribed', 410, '{}', true],
-    ['unsubscribed', 200, '{"status":false,"error":"Subscription not found"}', true],
-    ['unsubscribed', 201, '{"status":true}', false],
+    ['deleted', 410, '{}', true],
+    ['deleted', 200, '{"status":false,"error":"Subscription not found"}', true],
+    ['deleted', 201, '{"status":true}', false],
     ['json', 201, '{"status":true,"message":"Subscription not found"}', false],
-  ])(
-    'under the %s rule, HTTP %i %s passes the rules, said to be gone: %p',
-    (rule, status, body, gone) => {
-      const answer = answerOf(errors, call, rule as AnswerRule, received(status, body), KEY);
-      expect(answer).toEqual({
-        status,
-        data: JSON.parse(body),
-        content: body,
-        contentType: '',
-        gone,
-      });
+    ['json', 410, '{}', false],
+  ] as const)(
+    'under the %s check, HTTP %i %s is said to be already deleted: %p',
+    (check, status, body, alreadyDeleted) => {
+      expect(responseOf(received(status, body), KEY, check).alreadyDeleted).toBe(alreadyDeleted);
     },
   );
-
-  it('the rules alone judge, and their errors are complete', () => {
-    let thrown: unknown;
-    try {
-      answerOf(errors, call, 'unsubscribed', received(401, '{"error":"jwt malformed"}'), KEY);
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toMatchObject({
-      name: 'ExpiredAuthError',
-      doNotContextify: true,
-      message:
-        'CRMGrow rejected the API key (HTTP 401: "jwt malformed"). Copy your current API key from CRMGrow and reconnect your CRMGrow account in Zapier.',
-    });
-  });
 });
 
-/** What an error says of itself, for the rule tables: its class and, for AppError, its code. */
+/** What an error says of itself, for the error tables: its class and, for AppError, its code. */
 function kindOf(error: Error | undefined): string {
   if (!error) return 'no error';
   if (error.name !== 'AppError') return error.name;
   return `AppError ${(JSON.parse(error.message) as { code: string }).code}`;
 }
 
-describe('the error rules: each row, in the order tried, with one answer it covers', () => {
-  const base: CallContext = {
-    method: 'POST',
-    url: 'https://api.crmgrow.com/api/send-video',
-    baseVariable: 'BASE_URL',
-    baseUrl: 'https://api.crmgrow.com',
-    deadlineMs: 25_000,
-    maxAnswerBytes: 20 * 1024 * 1024,
-    log: () => undefined,
-  };
-  const idField = { key: 'video_id', label: 'Video', value: 'My Tour', search: 'Find Video' };
-  const answerOfRow = (status: number, content: string, contentType = 'application/json') => ({
-    status,
-    contentType,
-    content,
-    body: parseJson(content),
-    retryAfter: undefined,
-    location: status >= 300 && status < 400 ? 'https://elsewhere.example' : undefined,
-  });
+/** The endpoint of the tables' calls: a GET that is safe to retry, or a POST that creates "the email". */
+const endpointOf = (success: SuccessCheck, safeToRetry: boolean): Endpoint => {
+  const shared = {
+    path: '/api/send-video',
+    base: 'BASE_URL',
+    jsonContentType: true,
+    success,
+  } as const;
+  return safeToRetry
+    ? { ...shared, method: 'GET', safeToRetry }
+    : { ...shared, method: 'POST', safeToRetry, creates: 'the email' };
+};
 
-  // [covers, status, body, content type, endpoint's answer rule, read outcome, write outcome];
-  // a row added to ANSWER_RULES is a line here.
-  const ROWS: readonly [string, number, string, string, AnswerRule, string, string][] = [
+const callOf = (
+  success: SuccessCheck,
+  safeToRetry: boolean,
+  extra: Partial<CallContext> = {},
+): CallContext => ({
+  endpoint: endpointOf(success, safeToRetry),
+  url: 'https://api.crmgrow.com/api/send-video',
+  baseUrl: 'https://api.crmgrow.com',
+  deadlineMs: 25_000,
+  maxAnswerBytes: 20 * 1024 * 1024,
+  log: () => undefined,
+  ...extra,
+});
+
+/** A response as step 4 reads it; a redirect's Location is https://elsewhere.example. */
+const responseOfRow = (
+  status: number,
+  content: string,
+  contentType = JSON_TYPE,
+  success: SuccessCheck = 'json',
+): ApiResponse =>
+  responseOf(
+    received(status, content, {
+      'content-type': contentType,
+      ...(status >= 300 && status < 400 ? { location: 'https://elsewhere.example' } : {}),
+    }),
+    KEY,
+    success,
+  );
+
+/** The kind of error for a request that is safe to retry, or not. */
+const judged = (
+  status: number,
+  content: string,
+  success: SuccessCheck,
+  safeToRetry = true,
+  contentType = JSON_TYPE,
+): string =>
+  kindOf(
+    errorForResponse(
+      errors,
+      callOf(success, safeToRetry),
+      responseOfRow(status, content, contentType, success),
+    ),
+  );
+
+describe('the response table: each row, in the order tried, with one response it covers', () => {
+  const idField = { key: 'video_id', label: 'Video', value: 'My Tour', search: 'Find Video' };
+
+  // [covers, status, body, content type, the endpoint's success check, the error when
+  // safe to retry, the error when not]; a row added to RESPONSE_ERRORS is a line here.
+  const ROWS: readonly [string, number, string, string, SuccessCheck, string, string][] = [
     [
       'a redirect (3xx): never followed',
       301,
@@ -682,7 +659,7 @@ describe('the error rules: each row, in the order tried, with one answer it cove
       404,
       '{"error":"Cannot DELETE /api/outbound/unsubscribe"}',
       JSON_TYPE,
-      'unsubscribed',
+      'deleted',
       'AppError endpoint_not_found',
       'AppError endpoint_not_found',
     ],
@@ -691,7 +668,7 @@ describe('the error rules: each row, in the order tried, with one answer it cove
       500,
       '{"error":"internal_server_error"}',
       JSON_TYPE,
-      'confirmed',
+      'statusTrue',
       'AppError invalid_id',
       'AppError invalid_id',
     ],
@@ -714,11 +691,11 @@ describe('the error rules: each row, in the order tried, with one answer it cove
       'AppError outcome_unknown',
     ],
     [
-      'the subscription to remove does not exist (a JSON 410, a 404 in the service\'s error shape, its "not found"): gone',
+      'the subscription to remove is already deleted (a JSON 410, a 404 in the service\'s error shape, its "not found")',
       410,
       '{}',
       JSON_TYPE,
-      'unsubscribed',
+      'deleted',
       'no error',
       'no error',
     ],
@@ -745,12 +722,12 @@ describe('the error rules: each row, in the order tried, with one answer it cove
       200,
       '{"id":"abc","error":"Invalid action"}',
       JSON_TYPE,
-      'subscribed',
+      'id',
       'AppError service_failure',
       'AppError service_failure',
     ],
     [
-      'a 2xx that is not JSON, where a read needs JSON or a list',
+      'a 2xx that is not JSON, where the endpoint needs JSON or a list',
       200,
       'OK',
       'text/plain',
@@ -759,42 +736,47 @@ describe('the error rules: each row, in the order tried, with one answer it cove
       'AppError invalid_response',
     ],
     [
-      'a 2xx that neither says no nor holds what the endpoint\'s rule needs ("status": "TRUE", 1, "queued"; no id; no list)',
+      'a 2xx that neither says no nor holds what the endpoint\'s success check needs ("status": "TRUE", 1, "queued"; no id; no list)',
       202,
       '{"status":"queued"}',
       JSON_TYPE,
-      'confirmed',
+      'statusTrue',
       'AppError unconfirmed',
       'AppError unconfirmed',
     ],
   ];
 
   it('the table is these rows, in this order', () => {
-    expect(ANSWER_RULES.map(({ covers }) => covers)).toEqual(ROWS.map(([covers]) => covers));
+    expect(RESPONSE_ERRORS.map(({ covers }) => covers)).toEqual(ROWS.map(([covers]) => covers));
   });
 
   it.each(ROWS)(
-    "%s: HTTP %i gives its row's outcome for a read and a write",
-    (covers, status, body, type, rule, read, write) => {
-      const answer = answerOfRow(status, body, type);
+    "%s: HTTP %i gives its row's error, safe to retry or not",
+    (covers, status, body, type, success, safe, notSafe) => {
       const fields = covers.startsWith('5xx for a sent id') ? { fields: [idField] } : {};
-      const reading = { ...base, method: 'GET', ...fields };
-      const writing = { ...base, effect: 'the email', ...fields };
-      const text = serviceText(answer);
-      const first = ANSWER_RULES.findIndex(({ when }) =>
-        when({ errors, call: reading, where: 'GET /api/x', answer, status, text, rule }),
+      const response = responseOfRow(status, body, type, success);
+      const safeCall = callOf(success, true, fields);
+      const first = RESPONSE_ERRORS.findIndex(({ when }) =>
+        when({
+          errors,
+          call: safeCall,
+          where: 'GET /api/x',
+          response,
+          status,
+          text: serviceText(response),
+        }),
       );
-      expect(ANSWER_RULES[first]?.covers).toBe(covers);
-      expect(kindOf(errorForAnswer(errors, reading, answer, rule))).toBe(read);
-      expect(kindOf(errorForAnswer(errors, writing, answer, rule))).toBe(write);
+      expect(RESPONSE_ERRORS[first]?.covers).toBe(covers);
+      expect(kindOf(errorForResponse(errors, safeCall, response))).toBe(safe);
+      expect(kindOf(errorForResponse(errors, callOf(success, false, fields), response))).toBe(
+        notSafe,
+      );
     },
   );
 
-  it('a 2xx that no row covers is fine', () => {
-    expect(errorForAnswer(errors, base, answerOfRow(200, '[]'), 'json')).toBeUndefined();
-    expect(
-      errorForAnswer(errors, base, answerOfRow(201, '{"status":true}'), 'confirmed'),
-    ).toBeUndefined();
+  it('a 2xx that no row covers is a success', () => {
+    expect(judged(200, '[]', 'json')).toBe('no error');
+    expect(judged(201, '{"status":true}', 'statusTrue', false)).toBe('no error');
   });
 
   it.each([
@@ -806,9 +788,8 @@ describe('the error rules: each row, in the order tried, with one answer it cove
     [499, 'AppError request_refused'],
     [500, 'AppError server_error'],
     [599, 'AppError server_error'],
-  ])('the edges of the status classes: HTTP %i on a read gives %s', (status, kind) => {
-    const reading = { ...base, method: 'GET' };
-    expect(kindOf(errorForAnswer(errors, reading, answerOfRow(status, '[]'), 'json'))).toBe(kind);
+  ])('the edges of the status classes: HTTP %i, safe to retry, gives %s', (status, kind) => {
+    expect(judged(status, '[]', 'json')).toBe(kind);
   });
 
   it.each([
@@ -837,30 +818,29 @@ describe('the error rules: each row, in the order tried, with one answer it cove
     ['{"status":"queued"}', 'AppError unconfirmed'],
     ['{"success":true}', 'AppError unconfirmed'],
   ])('where "status": true is needed, a 2xx of %s gives %s', (body, kind) => {
-    expect(kindOf(errorForAnswer(errors, base, answerOfRow(200, body), 'confirmed'))).toBe(kind);
+    expect(judged(200, body, 'statusTrue')).toBe(kind);
   });
 
   it.each([
     ['', 'an empty body'],
     [' \n\t ', 'an empty body'],
     ['  {"ok":1} ', '{"ok":1}'],
-  ])('an answer shown in a message is trimmed: %j is shown as %s', (content, shown) => {
-    const error = errorForAnswer(
+  ])('a response shown in a message is trimmed: %j is shown as %s', (content, shown) => {
+    const error = errorForResponse(
       errors,
-      { ...base, effect: 'the email' },
-      answerOfRow(200, content, 'text/plain'),
-      'confirmed',
+      callOf('statusTrue', false),
+      responseOfRow(200, content, 'text/plain', 'statusTrue'),
     );
     expect(kindOf(error)).toBe('AppError unconfirmed');
     const { message } = JSON.parse(error?.message ?? '{}') as { message: string };
     expect(message).toContain(`its answer: ${shown}), so this step does not report it`);
   });
 
-  /** The error's message and what it logged, for a read of GET /api/send-video. */
-  const readOf = (status: number, content: string, type: string, rule: AnswerRule) => {
+  /** The error's message and what it logged, for GET /api/send-video, which is safe to retry. */
+  const readOf = (status: number, content: string, type: string, success: SuccessCheck) => {
     const logged: string[] = [];
-    const reading = { ...base, method: 'GET', log: (line: string) => logged.push(line) };
-    const error = errorForAnswer(errors, reading, answerOfRow(status, content, type), rule);
+    const call = callOf(success, true, { log: (line: string) => logged.push(line) });
+    const error = errorForResponse(errors, call, responseOfRow(status, content, type, success));
     const { message } =
       error?.name === 'AppError'
         ? (JSON.parse(error.message) as { message: string })
@@ -941,7 +921,7 @@ describe('the error rules: each row, in the order tried, with one answer it cove
     expect(readOf(200, content, JSON_TYPE, 'json').kind).toBe(kind);
   });
 
-  // [rule, a 2xx body, its outcome on a read (the list) or a write (subscribe)]
+  // [check, a 2xx body, its error: the list is safe to retry, subscribe (`id`) is not]
   it.each([
     ['list', '[]', 'no error'],
     ['list', '{"status":true,"data":[{"id":"a"}]}', 'no error'],
@@ -949,27 +929,26 @@ describe('the error rules: each row, in the order tried, with one answer it cove
     ['list', '{"data":{"id":"a"}}', 'AppError unconfirmed'],
     ['list', '{"error":"invalid signature"}', 'ExpiredAuthError'],
     ['list', '{"status":false,"error":"invalid_user"}', 'ExpiredAuthError'],
-    ['subscribed', '{"id":"a"}', 'no error'],
-    ['subscribed', '{"_id":"a"}', 'no error'],
-    ['subscribed', '{"id":7}', 'no error'],
-    ['subscribed', '{"data":{"_id":"a"}}', 'no error'],
-    ['subscribed', '{"status":true,"data":{"id":"a"}}', 'no error'],
-    ['subscribed', '{"id":" "}', 'AppError subscription_unconfirmed'],
-    ['subscribed', '{"id":1.5}', 'AppError subscription_unconfirmed'],
-    ['subscribed', '{"id":9007199254740993}', 'AppError subscription_unconfirmed'],
-    ['subscribed', '{"data":[{"id":"a"}]}', 'AppError subscription_unconfirmed'],
-    ['subscribed', '<p>OK</p>', 'AppError subscription_unconfirmed'],
-    ['subscribed', '{"id":"abc","error":"Invalid action"}', 'AppError service_failure'],
-    ['unsubscribed', '{"status":true}', 'no error'],
-    ['unsubscribed', '{"status":"TRUE"}', 'AppError unconfirmed'],
-    ['unsubscribed', '<p>OK</p>', 'AppError unconfirmed'],
-  ])('under the %s rule, a 2xx of %s gives %s', (rule, content, kind) => {
-    const call = rule === 'subscribed' ? { ...base, effect: 'the subscription' } : base;
-    const answer = answerOfRow(200, content, content.startsWith('<') ? 'text/html' : JSON_TYPE);
-    expect(kindOf(errorForAnswer(errors, call, answer, rule as AnswerRule))).toBe(kind);
+    ['id', '{"id":"a"}', 'no error'],
+    ['id', '{"_id":"a"}', 'no error'],
+    ['id', '{"id":7}', 'no error'],
+    ['id', '{"data":{"_id":"a"}}', 'no error'],
+    ['id', '{"status":true,"data":{"id":"a"}}', 'no error'],
+    ['id', '{"id":" "}', 'AppError subscription_unconfirmed'],
+    ['id', '{"id":1.5}', 'AppError subscription_unconfirmed'],
+    ['id', '{"id":9007199254740993}', 'AppError subscription_unconfirmed'],
+    ['id', '{"data":[{"id":"a"}]}', 'AppError subscription_unconfirmed'],
+    ['id', '<p>OK</p>', 'AppError subscription_unconfirmed'],
+    ['id', '{"id":"abc","error":"Invalid action"}', 'AppError service_failure'],
+    ['deleted', '{"status":true}', 'no error'],
+    ['deleted', '{"status":"TRUE"}', 'AppError unconfirmed'],
+    ['deleted', '<p>OK</p>', 'AppError unconfirmed'],
+  ] as const)('under the %s check, a 2xx of %s gives %s', (check, content, kind) => {
+    const type = content.startsWith('<') ? 'text/html' : JSON_TYPE;
+    expect(judged(200, content, check, check !== 'id', type)).toBe(kind);
   });
 
-  // What unsubscribe takes for gone, and what it never does: [status, body, outcome].
+  // What unsubscribe takes for already deleted, and what it never does: [status, body, error].
   it.each([
     [404, '{"status":false}', 'no error'],
     [404, '{"status":false,"error":"Not found"}', 'no error'],
@@ -994,19 +973,19 @@ describe('the error rules: each row, in the order tried, with one answer it cove
     [503, '{"status":false}', 'ThrottledError'],
     [200, '{"status":"false"}', 'AppError service_failure'],
     [200, '{"success":false,"error":"could not delete"}', 'AppError service_failure'],
-  ])('unsubscribing, HTTP %i %s gives %s (no error: gone)', (status, content, kind) => {
+  ])('unsubscribing, HTTP %i %s gives %s (no error: already deleted)', (status, content, kind) => {
     const type = content.startsWith('<')
       ? 'text/html'
       : /^[[{]/.test(content)
         ? JSON_TYPE
         : 'text/plain';
-    const answer = answerOfRow(status, content, type);
-    expect(kindOf(errorForAnswer(errors, base, answer, 'unsubscribed'))).toBe(kind);
+    expect(judged(status, content, 'deleted', true, type)).toBe(kind);
   });
 
-  it("a JSON 404 in the service's shape is gone only where a subscription is removed", () => {
-    const answer = answerOfRow(404, '{"status":false,"error":"Not found"}');
-    expect(kindOf(errorForAnswer(errors, base, answer, 'json'))).toBe('AppError request_refused');
+  it("a JSON 404 in the service's shape is already deleted only where a subscription is removed", () => {
+    expect(judged(404, '{"status":false,"error":"Not found"}', 'json')).toBe(
+      'AppError request_refused',
+    );
   });
 
   it.each([
@@ -1030,32 +1009,34 @@ describe('the error rules: each row, in the order tried, with one answer it cove
     },
   );
 
-  it('a read that was not confirmed says so, and to try again: reading again is safe', () => {
-    expect(readOf(200, '{"status":"TRUE"}', JSON_TYPE, 'unsubscribed').message).toBe(
+  it('a request safe to retry that was not confirmed says so, and to try again', () => {
+    expect(readOf(200, '{"status":"TRUE"}', JSON_TYPE, 'deleted').message).toBe(
       'CRMGrow answered GET /api/send-video without confirming it (no "status": true; its ' +
         'answer: {"status":"TRUE"}), so it is not taken as done. Try again in a few minutes; if ' +
         'it keeps happening, contact CRMGrow support with this message.',
     );
   });
+});
 
-  // [covers, cause, timed out, read outcome, write outcome]
+describe('the network table: each row, in the order tried, with one failure it covers', () => {
+  // [covers, cause, timed out, the error when safe to retry, the error when not]
   const NETWORK_ROWS: readonly [string, object, boolean, string, string][] = [
     [
-      'no whole answer before the deadline',
+      'no whole response before the deadline',
       { type: 'aborted' },
       true,
       'AppError timeout',
       'AppError outcome_unknown',
     ],
     [
-      'an answer larger than the cap',
+      'a response larger than the cap',
       { type: 'max-size' },
       false,
       'AppError answer_too_large',
       'AppError outcome_unknown',
     ],
     [
-      'a compressed answer that cannot be unpacked',
+      'a compressed response that cannot be unpacked',
       { code: 'Z_DATA_ERROR' },
       false,
       'AppError invalid_response',
@@ -1069,7 +1050,7 @@ describe('the error rules: each row, in the order tried, with one answer it cove
       'AppError network_error',
     ],
     [
-      'a connection that broke before the whole answer',
+      'a connection that broke before the whole response',
       { code: 'ECONNRESET' },
       false,
       'AppError network_error',
@@ -1077,21 +1058,24 @@ describe('the error rules: each row, in the order tried, with one answer it cove
     ],
   ];
 
-  it('no whole answer: the table is these rows, in this order', () => {
-    expect(NETWORK_RULES.map(({ covers }) => covers)).toEqual(
+  it('the table is these rows, in this order', () => {
+    expect(NETWORK_ERRORS.map(({ covers }) => covers)).toEqual(
       NETWORK_ROWS.map(([covers]) => covers),
     );
   });
 
   it.each(NETWORK_ROWS)(
-    "%s gives its row's outcome for a read and a write",
-    (_covers, cause, timedOut, read, write) => {
-      expect(kindOf(networkError(errors, { ...base, method: 'GET' }, cause, timedOut))).toBe(read);
-      expect(kindOf(networkError(errors, { ...base, effect: 'the email' }, cause, timedOut))).toBe(
-        write,
-      );
+    "%s gives its row's error, safe to retry or not",
+    (_covers, cause, timedOut, safe, notSafe) => {
+      expect(kindOf(networkError(errors, callOf('json', true), cause, timedOut))).toBe(safe);
+      expect(kindOf(networkError(errors, callOf('json', false), cause, timedOut))).toBe(notSafe);
     },
   );
+
+  const HINT =
+    ' If this keeps happening, check the BASE_URL setting (now "https://api.crmgrow.com"): ' +
+    "it should be the API's address, such as https://api.crmgrow.com.";
+
   it.each([
     ['code', { code: 'ECONNREFUSED' }, 'the connection was refused'],
     [
@@ -1109,8 +1093,8 @@ describe('the error rules: each row, in the order tried, with one answer it cove
     'a failure is named by the first of code, errno and type that is known: %s',
     (_what, cause, reason) => {
       const logged: string[] = [];
-      const writing = { ...base, effect: 'the email', log: (line: string) => logged.push(line) };
-      const { message } = JSON.parse(networkError(errors, writing, cause, false).message) as {
+      const call = callOf('json', false, { log: (line: string) => logged.push(line) });
+      const { message } = JSON.parse(networkError(errors, call, cause, false).message) as {
         message: string;
       };
       expect(message).toBe(

@@ -1,0 +1,165 @@
+// The error for each request that got no whole response: none in time, a
+// broken connection, or one too large or too corrupt to read. One table, read
+// top to bottom, whose first row that covers the failure gives the error.
+import {
+  firstError,
+  logBaseUrlHint,
+  outcomeUnknown,
+  SERVICE_NAME,
+  whereOf,
+  type CallContext,
+  type ErrorRow,
+  type Failure,
+} from './errors';
+import { isRecord } from './json';
+
+/** What the rows know of a request that got no whole response. */
+export interface NetworkFailure extends Failure {
+  readonly timedOut: boolean;
+  /** node-fetch's `type` (max-size, request-timeout, …) and Node's `code`, where given. */
+  readonly type: unknown;
+  readonly code: unknown;
+  readonly host: string;
+  /** The first of the cause's code, errno and type that names a failure we know. */
+  readonly known: string | undefined;
+  /** That failure in words. */
+  readonly reason: string;
+}
+
+const REASONS: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'the connection was refused',
+  ENOTFOUND: 'the host name was not found',
+  EAI_AGAIN: 'the host name could not be looked up',
+  ETIMEDOUT: 'the connection timed out',
+  ECONNRESET: 'the connection was reset',
+  EPIPE: 'the connection was closed',
+  ERR_STREAM_PREMATURE_CLOSE: 'it closed with the answer cut short',
+  'request-timeout': 'the request timed out',
+};
+
+/** Failures before any byte of the request reached the service: nothing was sent. */
+const BEFORE_SENDING: readonly unknown[] = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'];
+
+/** zlib's codes for a compressed response that came but cannot be unpacked. */
+const UNPACK_FAILED: readonly unknown[] = [
+  'Z_DATA_ERROR',
+  'Z_BUF_ERROR',
+  'Z_STREAM_ERROR',
+  'Z_NEED_DICT',
+];
+
+/** A size as people read it: whole MiB, or bytes. */
+const sizeText = (bytes: number): string =>
+  bytes % (1024 * 1024) === 0
+    ? `${bytes / 1024 / 1024} MiB`
+    : `${bytes.toLocaleString('en-US')} bytes`;
+
+const lateText = ({ host, where, call }: NetworkFailure): string =>
+  `${SERVICE_NAME} at ${host} did not answer ${where} in time (within ${Math.round(call.deadlineMs / 100) / 10} s).`;
+const tooLargeText = ({ where, call }: NetworkFailure): string =>
+  `${SERVICE_NAME}'s answer to ${where} was larger than ${sizeText(call.maxAnswerBytes)}, the most this integration reads, so it was not read.`;
+const unpackText = ({ where }: NetworkFailure): string =>
+  `${SERVICE_NAME}'s answer to ${where} came compressed (gzip or deflate) but could not be unpacked: it was corrupt or cut short.`;
+const brokeText = ({ host, where, reason }: NetworkFailure): string =>
+  `The connection to ${SERVICE_NAME} at ${host} broke before its answer to ${where} came (${reason}).`;
+
+/** For a failed connection, the maintainer's log gets the base address to check. */
+const logNoResponse = (failure: NetworkFailure): void =>
+  logBaseUrlHint(
+    failure.call,
+    `No answer from ${failure.host} to ${failure.where} (${failure.reason}).`,
+  );
+
+/**
+ * Every request that got no whole response. The deadline row comes first:
+ * once the deadline has passed, whatever failed after it is its doing. The
+ * last row covers every failure left.
+ */
+export const NETWORK_ERRORS: readonly ErrorRow<NetworkFailure>[] = [
+  {
+    covers: 'no whole response before the deadline',
+    when: ({ timedOut }) => timedOut,
+    error: (failure) =>
+      new failure.errors.Error(
+        `${lateText(failure)} Try again in a few minutes; if it keeps happening, ${SERVICE_NAME} may be having trouble.`,
+        'timeout',
+      ),
+    notSafeToRetry: (failure, creates) => outcomeUnknown(failure, lateText(failure), creates),
+  },
+  {
+    covers: 'a response larger than the cap',
+    when: ({ type }) => type === 'max-size',
+    error: (failure) =>
+      new failure.errors.Error(
+        `${tooLargeText(failure)} Contact ${SERVICE_NAME} support with this message.`,
+        'answer_too_large',
+      ),
+    notSafeToRetry: (failure, creates) => outcomeUnknown(failure, tooLargeText(failure), creates),
+  },
+  {
+    covers: 'a compressed response that cannot be unpacked',
+    when: ({ code }) => UNPACK_FAILED.includes(code),
+    error: (failure) =>
+      new failure.errors.Error(
+        `${unpackText(failure)} Try again in a few minutes; if it keeps happening, contact ${SERVICE_NAME} support.`,
+        'invalid_response',
+      ),
+    notSafeToRetry: (failure, creates) => outcomeUnknown(failure, unpackText(failure), creates),
+  },
+  {
+    covers: 'no connection (refused, no such host): nothing was sent',
+    when: ({ known }) => BEFORE_SENDING.includes(known),
+    error: (failure) => {
+      logNoResponse(failure);
+      return new failure.errors.Error(
+        `Could not reach ${SERVICE_NAME} at ${failure.host} (${failure.reason}). ` +
+          `${failure.call.endpoint.safeToRetry ? '' : 'Nothing was sent. '}Try again in a few minutes.`,
+        'network_error',
+      );
+    },
+  },
+  {
+    covers: 'a connection that broke before the whole response',
+    when: () => true,
+    error: (failure) => {
+      logNoResponse(failure);
+      return new failure.errors.Error(
+        `${brokeText(failure)} Try again in a few minutes.`,
+        'network_error',
+      );
+    },
+    notSafeToRetry: (failure, creates) => {
+      logNoResponse(failure);
+      return outcomeUnknown(failure, brokeText(failure), creates);
+    },
+  },
+];
+
+/**
+ * The error for a request that got no whole response. For a request that is
+ * not safe to retry, what it creates may exist all the same.
+ */
+export function networkError(
+  errors: Failure['errors'],
+  call: CallContext,
+  cause: unknown,
+  timedOut: boolean,
+): Error {
+  const record = isRecord(cause) ? cause : {};
+  const known = [record.code, record.errno, record.type].find(
+    (value): value is string => typeof value === 'string' && Object.hasOwn(REASONS, value),
+  );
+  const failure: NetworkFailure = {
+    errors,
+    call,
+    where: whereOf(call),
+    timedOut,
+    type: record.type,
+    code: record.code,
+    host: new URL(call.url).host,
+    known,
+    reason: (known && REASONS[known]) || 'no whole answer came back',
+  };
+  // The last row covers every failure, and none of them gives undefined.
+  return firstError(NETWORK_ERRORS, failure) as Error;
+}

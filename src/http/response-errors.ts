@@ -1,0 +1,302 @@
+// The error for each whole response that is not a success: one table, read
+// top to bottom, whose first row that covers the response gives the error.
+import { cutText } from '../text';
+import {
+  capitalised,
+  firstError,
+  logBaseUrlHint,
+  mayHaveGoneThrough,
+  outcomeUnknown,
+  SERVICE_NAME,
+  shown,
+  whereOf,
+  type CallContext,
+  type ErrorRow,
+  type Failure,
+} from './errors';
+import { knownRefusal, malformedIdsHint } from './refusals';
+import {
+  looksLikeHtml,
+  namesMissingRoute,
+  serviceText,
+  SUCCESS,
+  verdictOf,
+  type ApiResponse,
+} from './responses';
+
+/** What the rows know of a response besides the request. */
+export interface ResponseFailure extends Failure {
+  readonly response: ApiResponse;
+  readonly status: number;
+  /** The service's own words, or undefined. */
+  readonly text: string | undefined;
+}
+
+/**
+ * The wait Zapier is asked for, in seconds: the service's Retry-After, given
+ * in seconds (a fraction rounded up) or as an HTTP date (which names its day:
+ * "1.5" is no date), or a minute when it names none or none that can be read.
+ * It is at least 10 seconds, as a wait of 0 or a date already past would only
+ * repeat the request at once, and at most an hour.
+ */
+export function retryDelayOf(retryAfter: string | undefined, now = Date.now()): number {
+  const value = retryAfter?.trim() ?? '';
+  const date = /[a-z]/i.test(value) ? Date.parse(value) : NaN;
+  let seconds = 60;
+  if (/^\d+(?:\.\d+)?$/.test(value)) seconds = Math.ceil(Number(value));
+  else if (!Number.isNaN(date)) seconds = Math.ceil((date - now) / 1000);
+  return Math.min(Math.max(seconds, 10), 3_600);
+}
+
+/** Zapier retries later: the service is down or busy, and did nothing. */
+const retryLater = ({ errors, response }: ResponseFailure, what: string): Error => {
+  const delay = retryDelayOf(response.retryAfter);
+  return new errors.ThrottledError(`${what} Zapier will try again in ${delay} seconds.`, delay);
+};
+
+const quoted = (text: string | undefined): string => (text ? `: "${text}"` : '');
+
+/** A short copy of a response, for a message where the service gave no words. */
+const responseShown = ({ content }: ApiResponse): string =>
+  content.trim() ? cutText(content.trim(), 200) : 'an empty body';
+
+const serverError = ({ where, status, text }: ResponseFailure): string =>
+  `${SERVICE_NAME} had a server error on ${where} (HTTP ${status}${quoted(text)}).`;
+
+/** What a 2xx that neither confirms nor refuses lacks, and the response as it came. */
+const lacking = ({ call, response }: ResponseFailure): string =>
+  `${SUCCESS[call.endpoint.success].missing}; its answer: ${responseShown(response)}`;
+
+const isStatus =
+  (...statuses: number[]) =>
+  ({ status }: ResponseFailure): boolean =>
+    statuses.includes(status);
+
+/**
+ * The rows for every whole response: first by status, then, for a 2xx, by
+ * what it holds. A response that no row covers is a success. The order
+ * matters in three places. The rows for a refused key, throttling, a missing route and server errors
+ * come before the already-deleted row, so that none of them is taken for a
+ * subscription already deleted. The malformed-ids row comes before the other
+ * server errors, as its advice is the one that helps. And the already-deleted
+ * row comes before the other 4xx and the 2xx that says no, which it turns
+ * into a success when an unsubscribe finds nothing to remove.
+ */
+export const RESPONSE_ERRORS: readonly ErrorRow<ResponseFailure>[] = [
+  {
+    covers: 'a redirect (3xx): never followed',
+    when: ({ status }) => status >= 300 && status <= 399,
+    error: ({ errors, call, where, status, response }) => {
+      const to = response.location ? ` to "${shown(response.location)}"` : '';
+      logBaseUrlHint(call, `${SERVICE_NAME} redirected ${where} (HTTP ${status})${to}.`);
+      return new errors.Error(
+        `${SERVICE_NAME} answered ${where} with a redirect (HTTP ${status})${to}. ` +
+          'Redirects are not followed, so the request was not sent on and your API key went ' +
+          `nowhere else. Contact ${SERVICE_NAME} support if this keeps happening.`,
+        'redirect',
+        status,
+      );
+    },
+  },
+  {
+    covers: '401: the key is refused',
+    when: isStatus(401),
+    error: ({ errors, text }) =>
+      new errors.ExpiredAuthError(
+        `${SERVICE_NAME} rejected the API key (HTTP 401${quoted(text)}). ` +
+          `Copy your current API key from ${SERVICE_NAME} and reconnect your ${SERVICE_NAME} account in Zapier.`,
+      ),
+  },
+  {
+    // The key is the one header a Zap builder chooses: too long, it is not a key.
+    covers: '431: headers too large, that is the key',
+    when: isStatus(431),
+    error: ({ errors, text }) =>
+      new errors.ExpiredAuthError(
+        `${SERVICE_NAME} refused the request's headers as too large (HTTP 431${quoted(text)}): the ` +
+          `connected API key is longer than ${SERVICE_NAME} takes. Copy your API key again from ` +
+          `${SERVICE_NAME} and reconnect your ${SERVICE_NAME} account in Zapier.`,
+      ),
+  },
+  {
+    // Retried even when the request is not safe to retry: the service refused it before doing anything.
+    covers: '429: too many requests, retried later',
+    when: isStatus(429),
+    error: (failure) =>
+      retryLater(
+        failure,
+        `${SERVICE_NAME} is receiving too many requests (HTTP 429${quoted(failure.text)}).`,
+      ),
+  },
+  {
+    covers:
+      '404 with a page, Express\'s "Cannot DELETE /…" or a bare "Not Found": the service has no such route',
+    when: ({ status, response, text }) =>
+      status === 404 && (looksLikeHtml(response) || namesMissingRoute(response.data, text)),
+    error: ({ errors, call, where, status }) => {
+      logBaseUrlHint(call, `${SERVICE_NAME} has no endpoint at ${where}.`);
+      return new errors.Error(
+        `${SERVICE_NAME} has no endpoint at ${where} (HTTP 404). Contact ${SERVICE_NAME} support ` +
+          'and mention this method and path.',
+        'endpoint_not_found',
+        status,
+      );
+    },
+  },
+  {
+    // Trying again never helps: the service cannot use the id.
+    covers: '5xx for a sent id that is not an ID of the service',
+    when: ({ status, call }) => status >= 500 && malformedIdsHint(call) !== undefined,
+    error: (failure) =>
+      new failure.errors.Error(
+        `${serverError(failure)} ${malformedIdsHint(failure.call) ?? ''}`,
+        'invalid_id',
+        failure.status,
+      ),
+  },
+  {
+    covers: '502, 503, 504: down for now',
+    when: isStatus(502, 503, 504),
+    error: (failure) =>
+      retryLater(
+        failure,
+        `${SERVICE_NAME} is unavailable for now (HTTP ${failure.status}${quoted(failure.text)} on ${failure.where}).`,
+      ),
+    notSafeToRetry: (failure, creates) =>
+      outcomeUnknown(failure, serverError(failure), creates, failure.status),
+  },
+  {
+    covers: 'any other 5xx',
+    when: ({ status }) => status >= 500,
+    error: (failure) =>
+      new failure.errors.Error(
+        `${serverError(failure)} This is often temporary: try again in a few minutes. If it ` +
+          `keeps happening, contact ${SERVICE_NAME} support.`,
+        'server_error',
+        failure.status,
+      ),
+    notSafeToRetry: (failure, creates) =>
+      outcomeUnknown(failure, serverError(failure), creates, failure.status),
+  },
+  {
+    covers:
+      'the subscription to remove is already deleted (a JSON 410, a 404 in the service\'s error shape, its "not found")',
+    when: ({ response }) => response.alreadyDeleted,
+    error: () => undefined,
+  },
+  {
+    covers: "any other 4xx: refused, in the service's words where it gave some",
+    when: ({ status }) => status >= 400 && status <= 499,
+    error: (failure) => {
+      const { errors, call, where, status, text } = failure;
+      const said = `HTTP ${status}${text ? quoted(text) : ', with no error message'}`;
+      return (
+        knownRefusal(failure) ??
+        new errors.Error(
+          call.fields
+            ? `${SERVICE_NAME} refused the request (${said}). Check the values this step sends and try again.`
+            : `${SERVICE_NAME} refused ${where} (${said}). If it keeps happening, contact ` +
+                `${SERVICE_NAME} support with this message.`,
+          'request_refused',
+          status,
+        )
+      );
+    },
+  },
+  {
+    covers: 'any other status that is not 2xx',
+    when: ({ status }) => status < 200 || status > 299,
+    error: ({ errors, call, where, status }) => {
+      logBaseUrlHint(call, `${SERVICE_NAME} answered ${where} with HTTP ${status}.`);
+      return new errors.Error(
+        `${SERVICE_NAME} gave an unexpected answer to ${where} (HTTP ${status}). Contact ` +
+          `${SERVICE_NAME} support if this keeps happening.`,
+        'unexpected_status',
+        status,
+      );
+    },
+  },
+  {
+    covers:
+      'a 2xx that says no ("status": false or "false", "success": false, an "error"), whatever the endpoint',
+    when: ({ response }) => verdictOf(response.data) === 'no',
+    error: (failure) => {
+      const { errors, call, text, status, response } = failure;
+      const said = text
+        ? `${SERVICE_NAME} said "${text}"`
+        : `its answer: ${responseShown(response)}`;
+      return (
+        knownRefusal(failure) ??
+        new errors.Error(
+          `${SERVICE_NAME} answered that the request failed (${said}). Nothing was reported as done` +
+            (call.fields
+              ? '; check the values this step sends and try again.'
+              : `. If it keeps happening, contact ${SERVICE_NAME} support with this message.`),
+          'service_failure',
+          status,
+        )
+      );
+    },
+  },
+  {
+    covers: 'a 2xx that is not JSON, where the endpoint needs JSON or a list',
+    when: ({ call, response }) =>
+      ['json', 'list'].includes(call.endpoint.success) && response.data === undefined,
+    error: ({ errors, call, where, status, response }) => {
+      const kind = response.content.trim()
+        ? `"${response.contentType || 'unknown'}" content`
+        : 'an empty body';
+      logBaseUrlHint(call, `${SERVICE_NAME} answered ${where} with ${kind} instead of JSON.`);
+      return new errors.Error(
+        `${SERVICE_NAME} answered ${where} with ${kind} instead of JSON, so the result cannot be ` +
+          `trusted. Contact ${SERVICE_NAME} support if this keeps happening.`,
+        'invalid_response',
+        status,
+      );
+    },
+  },
+  {
+    covers:
+      'a 2xx that neither says no nor holds what the endpoint\'s success check needs ("status": "TRUE", 1, "queued"; no id; no list)',
+    when: ({ call, response }) => !SUCCESS[call.endpoint.success].holds(response.data),
+    error: (failure) =>
+      new failure.errors.Error(
+        `${SERVICE_NAME} answered ${failure.where} without confirming it (${lacking(failure)}), so ` +
+          'it is not taken as done. Try again in a few minutes; if it keeps happening, contact ' +
+          `${SERVICE_NAME} support with this message.`,
+        'unconfirmed',
+        failure.status,
+      ),
+    notSafeToRetry: (failure, creates) =>
+      failure.call.endpoint.success === 'id'
+        ? new failure.errors.Error(
+            `${SERVICE_NAME} answered ${failure.where} without confirming it (${lacking(failure)}). ` +
+              `${capitalised(creates)} may exist in ${SERVICE_NAME} all the same, and Zapier could ` +
+              `not remove it when the Zap is turned off. Contact ${SERVICE_NAME} support with this ` +
+              'message before you turn the Zap on again, so events are not delivered twice.',
+            'subscription_unconfirmed',
+            failure.status,
+          )
+        : new failure.errors.Error(
+            `${SERVICE_NAME} answered ${failure.where} without confirming it (${lacking(failure)}), ` +
+              `so this step does not report it as done. ${mayHaveGoneThrough(creates)}`,
+            'unconfirmed',
+            failure.status,
+          ),
+  },
+];
+
+/** The error for a whole response that is not a success, or undefined when it is one. */
+export const errorForResponse = (
+  errors: Failure['errors'],
+  call: CallContext,
+  response: ApiResponse,
+): Error | undefined =>
+  firstError(RESPONSE_ERRORS, {
+    errors,
+    call,
+    where: whereOf(call),
+    response,
+    status: response.status,
+    text: serviceText(response),
+  });
