@@ -1,5 +1,2 @@
-import type { Trigger } from 'zapier-platform-core';
-import { listTriggers } from './lists';
-
-/** Polling triggers for the material and template lists (also the dropdown sources). */
-export const pollingTriggers = { ...listTriggers } satisfies Record<string, Trigger>;
+// The polling triggers: the material and template lists, which also fill the dropdowns.
+export { listTriggers as pollingTriggers } from './lists';

@@ -2,19 +2,25 @@
 // dropdown page and a search must give for a list answer (the unit and
 // property tests hold the app to these).
 import { fold as foldTitle } from '../../src/text';
-import { TITLE_COLLATION } from '../../src/triggers/titles';
+
+/** The dropdown collation, written out: A–Z, case and accents aside, "#2" before "#10". */
+export const titleCollator = (): Intl.Collator =>
+  new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 export interface Item {
   id: string;
   title: string;
 }
 
-/** The rows kept: a usable id (`id`, else `_id`), each id once (the first), titles trimmed. */
+/**
+ * The rows kept: a usable id (`id`, else `_id`: a non-blank string, trimmed, or
+ * a whole number JSON holds exactly), each id once (the first), titles trimmed.
+ */
 export function keptOf(list: readonly unknown[]): Item[] {
   const idOf = (value: unknown): string | undefined =>
     typeof value === 'string'
       ? value.trim() || undefined
-      : typeof value === 'number' && Number.isFinite(value)
+      : typeof value === 'number' && Number.isSafeInteger(value)
         ? String(value)
         : undefined;
   const seen = new Set<string>();
@@ -41,7 +47,7 @@ export const newestOf = (items: readonly Item[]): Item[] =>
 
 /** A dropdown page: a full sort by title with the one collator, untitled last, ties by id. */
 export function dropdownPageOf(list: readonly unknown[], page: number): Item[] {
-  const collator = new Intl.Collator(TITLE_COLLATION.locale, TITLE_COLLATION.options);
+  const collator = titleCollator();
   return [...keptOf(list)]
     .sort(
       (a, b) =>

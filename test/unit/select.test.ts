@@ -1,10 +1,11 @@
 // The list path's selection. firstInOrder: the first few of a long list in order, without
-// sorting it all; it must give exactly what a stable sort's first `count` would. listedOf,
-// firstOnce and newestOf: the shortcuts each takes, and what each promises in exchange (the
-// runs' outcomes are tested against full sorts in triggers.test.ts and properties.test.ts).
+// sorting it all; it must give exactly what a stable sort's first `count` would. readRows,
+// firstOfEachId and newestFirst: the shortcuts each takes, and what each promises in exchange
+// (the runs' outcomes are tested against full sorts in triggers.test.ts and properties.test.ts).
 import { errors, type ZObject } from 'zapier-platform-core';
-import { firstInOrder } from '../../src/triggers/select';
-import { firstOnce, LISTS, listedOf, newestOf, type Listed } from '../../src/triggers/lists';
+import { LISTS } from '../../src/triggers/lists';
+import { firstInOrder, newestFirst } from '../../src/triggers/order';
+import { firstOfEachId, readRows, type ListRows } from '../../src/triggers/rows';
 
 /** A repeatable list of small numbers, so that many are equal. */
 function numbers(length: number, seed: number, range: number): number[] {
@@ -71,101 +72,135 @@ describe('firstInOrder', () => {
   });
 });
 
-describe('listedOf', () => {
-  const z = { errors, console: { log: () => undefined } } as unknown as ZObject;
+describe('readRows', () => {
+  const logged: string[] = [];
+  const z = { errors, console: { log: (line: string) => logged.push(line) } } as unknown as ZObject;
+  beforeEach(() => {
+    logged.length = 0;
+  });
   const [a, b, c] = ['a', 'b', 'c'].map((x) => `69a3818${x}${'0'.repeat(16)}`);
   it.each([
-    ['rising ids', [a, b, c], 'rising'],
-    ['falling ids', [c, b, a], 'falling'],
-    ['one id', [a], 'rising'],
-    ['no id', [], 'rising'],
+    ['ascending ids', [a, b, c], 'ascending'],
+    ['descending ids', [c, b, a], 'descending'],
+    ['one id', [a], 'ascending'],
+    ['no id', [], 'ascending'],
     ['a repeat', [a, a], undefined],
-    ['a repeat after rising', [a, b, b], undefined],
-    ['rising, then falling', [a, c, b], undefined],
-    ['falling, then rising', [c, a, b], undefined],
-    ['rising, then a repeat of the first', [a, b, a], undefined],
-  ] as const)(
-    'tells ids that rise or fall all along, which none repeats: %s',
-    (_name, ids, order) => {
-      const data = ids.map((id) => ({ id, title: 'T' }));
-      const listed = listedOf(z, LISTS.video, { data, content: JSON.stringify(data) });
-      expect(listed.ids).toEqual(ids);
-      expect(listed.order).toBe(order);
-    },
-  );
+    ['a repeat after ascending ids', [a, b, b], undefined],
+    ['ascending, then descending', [a, c, b], undefined],
+    ['descending, then ascending', [c, a, b], undefined],
+    ['ascending, then a repeat of the first', [a, b, a], undefined],
+  ] as const)('tells ids sorted all along, so that none repeats: %s', (_name, ids, idOrder) => {
+    const data = ids.map((id) => ({ id, title: 'T' }));
+    const list = readRows(z, LISTS.video, { data });
+    expect(list.ids).toEqual(ids);
+    expect(list.idOrder).toBe(idOrder);
+  });
 
-  it('keeps the answer’s rows as they are, leaving out those without a usable id', () => {
+  it('keeps the rows as they are, leaving out those without a usable id, and logs them', () => {
     const data = [{ id: a }, { _id: b }, { id: 7 }];
-    expect(listedOf(z, LISTS.video, { data, content: '' })).toEqual({
+    expect(readRows(z, LISTS.video, { data })).toEqual({
       rows: data,
       ids: [a, b, '7'],
-      order: 'rising',
+      idOrder: 'ascending',
     });
     // Read in place: no copy of a list where every row has an id.
-    expect(listedOf(z, LISTS.video, { data, content: '' }).rows).toBe(data);
-    const mixed = [{ id: a }, 'a', { id: ' ' }, null, { _id: c }];
-    expect(listedOf(z, LISTS.video, { data: mixed, content: '' })).toEqual({
+    expect(readRows(z, LISTS.video, { data }).rows).toBe(data);
+    expect(logged).toEqual([]);
+    const mixed = [{ id: a }, 'a', { id: ' ' }, null, { id: 2 ** 53 }, { id: 1.5 }, { _id: c }];
+    expect(readRows(z, LISTS.video, { data: { data: mixed } })).toEqual({
       rows: [{ id: a }, { _id: c }],
       ids: [a, c],
-      order: 'rising',
+      idOrder: 'ascending',
     });
+    expect(logged).toEqual([
+      'Left out 5 of 7 videos from GET /api/video: they have no usable "id" or "_id", so ' +
+        'Zapier could not tell them apart.',
+    ]);
+  });
+
+  it.each([
+    ['the largest whole number JSON holds exactly', 2 ** 53 - 1, ['9007199254740991']],
+    ['a negative whole number', -3, ['-3']],
+    ['a number past 2^53, which JSON.parse rounds', 2 ** 53, []],
+    ['a number that is not whole', 4.2, []],
+  ])('reads a numeric id: %s', (_name, id, ids) => {
+    expect(readRows(z, LISTS.video, { data: [{ id, title: 'T' }] }).ids).toEqual(ids);
   });
 });
 
-describe('firstOnce', () => {
-  const listedOfIds = (ids: string[], order?: Listed['order']): Listed => ({
+describe('firstOfEachId', () => {
+  const rowsOfIds = (ids: string[], idOrder?: ListRows['idOrder']): ListRows => ({
     rows: ids.map((id) => ({ id })),
     ids,
-    ...(order ? { order } : {}),
+    ...(idOrder ? { idOrder } : {}),
   });
-  /** A picker in a fixed order that records how many positions it was asked for. */
+  /** An order fixed in advance that records how many positions it was asked for. */
   const recorded = (order: number[]) => {
     const asked: number[] = [];
-    const pick = (upTo: number): number[] => {
-      asked.push(upTo);
-      return order.slice(0, upTo);
+    const take = (count: number): number[] => {
+      asked.push(count);
+      return order.slice(0, count);
     };
-    return { asked, pick };
+    return { asked, take };
   };
 
   it('asks for as many as it returns, then twice as many only while repeats leave it short', () => {
     const once = recorded([4, 3, 2, 1, 0]);
-    expect(firstOnce(listedOfIds(['a', 'b', 'c', 'd', 'e']), 3, once.pick)).toEqual({
+    expect(firstOfEachId(rowsOfIds(['a', 'b', 'c', 'd', 'e']), 3, once.take)).toEqual({
       positions: [4, 3, 2],
       repeats: 0,
-      looked: 3,
+      considered: 3,
     });
     expect(once.asked).toEqual([3]);
     const repeated = recorded([4, 3, 2, 1, 0]);
-    expect(firstOnce(listedOfIds(['a', 'b', 'a', 'b', 'c']), 2, repeated.pick)).toEqual({
+    expect(firstOfEachId(rowsOfIds(['a', 'b', 'a', 'b', 'c']), 2, repeated.take)).toEqual({
       positions: [4, 1],
       repeats: 2,
-      looked: 4,
+      considered: 4,
     });
     expect(repeated.asked).toEqual([2, 4]);
   });
 
-  it('finds in the list the first row of each picked id, unless the order promises it is picked', () => {
-    const listed = listedOfIds(['a', 'b', 'a']);
-    expect(firstOnce(listed, 2, recorded([2, 1]).pick).positions).toEqual([1]);
-    // `repeatsFollow`, or ids in order: the picks are taken as the first rows, the list unread.
-    expect(firstOnce(listed, 2, recorded([2, 1]).pick, true).positions).toEqual([2, 1]);
-    const ordered = listedOfIds(['a', 'b', 'a'], 'rising');
-    expect(firstOnce(ordered, 2, recorded([2, 1]).pick).positions).toEqual([2, 1]);
+  it('stops asking once the order gives fewer rows than asked for', () => {
+    const short = recorded([1, 0]);
+    expect(firstOfEachId(rowsOfIds(['a', 'a']), 2, short.take)).toEqual({
+      positions: [0],
+      repeats: 1,
+      considered: 2,
+    });
+    expect(short.asked).toEqual([2, 4]);
+  });
+
+  it('finds in the list the first row of each id taken, unless the order promises it is taken', () => {
+    const list = rowsOfIds(['a', 'b', 'a']);
+    expect(firstOfEachId(list, 2, recorded([2, 1]).take).positions).toEqual([1]);
+    // `sameIdInListOrder`, or sorted ids: the rows taken are the first rows, the list unread.
+    expect(firstOfEachId(list, 2, recorded([2, 1]).take, true).positions).toEqual([2, 1]);
+    const sorted = rowsOfIds(['a', 'b', 'a'], 'ascending');
+    expect(firstOfEachId(sorted, 2, recorded([2, 1]).take).positions).toEqual([2, 1]);
   });
 });
 
-describe('newestOf', () => {
+describe('newestFirst', () => {
   const ids = ['c', 'a', 'b'].map((x) => `69a3818${x}${'0'.repeat(16)}`);
   it.each([
-    ['rising', [2, 1, 0]],
-    ['falling', [0, 1, 2]],
+    ['ascending', [2, 1, 0]],
+    ['descending', [0, 1, 2]],
     [undefined, [0, 2, 1]],
-  ] as const)(
-    'takes the newest from the end ids in order %s say, comparing none',
-    (order, newest) => {
-      const listed: Listed = { rows: [], ids, ...(order ? { order } : {}) };
-      expect(newestOf(listed)?.(3)).toEqual(newest);
-    },
-  );
+  ] as const)('takes the newest from the end that sorted ids (%s) show', (idOrder, newest) => {
+    const list: ListRows = { rows: [], ids, ...(idOrder ? { idOrder } : {}) };
+    expect(newestFirst(list)?.(3)).toEqual(newest);
+    expect(newestFirst(list)?.(2)).toEqual(newest.slice(0, 2));
+  });
+
+  it('orders only the positions asked for, and gives them as positions of the list', () => {
+    const list: ListRows = { rows: [], ids: [...ids, ids[0] ?? ''] };
+    expect(newestFirst(list, [1, 2])?.(5)).toEqual([2, 1]);
+    expect(newestFirst({ ...list, idOrder: 'descending' }, [1, 2])?.(1)).toEqual([1]);
+  });
+
+  it('gives no order when an id is not an ObjectId', () => {
+    expect(newestFirst({ rows: [], ids: [...ids, 'k-1'] })).toBeUndefined();
+    expect(newestFirst({ rows: [], ids: [...ids, 'k-1'] }, [0, 1])).toBeDefined();
+  });
 });

@@ -1,10 +1,11 @@
 // Titles are compared one way: the dropdowns order them with one collator
-// (TITLE_COLLATION), and the searches fold them with the same sensitivity, so
-// that what the collator holds equal, a search finds alike.
+// (written out in test/support/lists.ts), and the searches fold them with the
+// same sensitivity, so that what the collator holds equal, a search finds alike.
 import { fold as foldTitle } from '../../src/text';
-import { TITLE_COLLATION, titleComparer } from '../../src/triggers/titles';
+import { titleComparer } from '../../src/triggers/order';
+import { titleCollator } from '../support/lists';
 
-const collator = new Intl.Collator(TITLE_COLLATION.locale, TITLE_COLLATION.options);
+const collator = titleCollator();
 
 describe('the collation of titles', () => {
   it('orders A–Z with case and accents aside, and numbers by their value', () => {

@@ -182,6 +182,13 @@ describe('list triggers', () => {
       ]);
     });
 
+    it('gives the samples from the newest whatever page or dedupe fill Zapier asks for', async () => {
+      api(key).reply(200, scrambled(2_500).map(item));
+      expect(await poll(key, { isLoadingSample: true, isPopulatingDedupe: true, page: 1 })).toEqual(
+        Array.from({ length: 10 }, (_, k) => item(2_499 - k)),
+      );
+    });
+
     it("returns every item in the service's order when an id is not an ObjectId, and nothing on page 1", async () => {
       const answer = [...scrambled(1_500).map(item), { id: 42, title: 'Numeric id' }];
       api(key).reply(200, answer);
@@ -327,17 +334,25 @@ describe('list triggers', () => {
       expect(logs.filter((line) => line.includes('Left out'))).toEqual([]);
     });
 
-    it('keeps the digits of an id past 2^53 in `id` or `_id`, as the service sent them', async () => {
+    it('leaves out an id that is a number past 2^53 or not whole, and logs it', async () => {
       api(key).reply(
         200,
-        `[{"id":9007199254740993,"title":"Big"},{"_id":9007199254740995,"title":"Big _id"},{"id":${JSON.stringify(id(1))},"title":"Small"}]`,
+        `[{"id":9007199254740993,"title":"Past 2^53"},{"_id":2.5,"title":"Not whole"},` +
+          `{"id":9007199254740991,"title":"Largest exact"},{"id":${JSON.stringify(id(1))},"title":"Kept"}]`,
         { 'Content-Type': 'application/json' },
       );
-      expect(await poll(key)).toEqual([
-        { id: '9007199254740993', title: 'Big' },
-        { id: '9007199254740995', title: 'Big _id' },
-        { id: id(1), title: 'Small' },
+      let result: unknown;
+      const logs = await logsOf(async () => {
+        result = await poll(key);
+      });
+      expect(result).toEqual([
+        { id: '9007199254740991', title: 'Largest exact' },
+        { id: id(1), title: 'Kept' },
       ]);
+      expect(logs).toContain(
+        `Left out 2 of 4 ${expected.plural} from GET ${expected.path}: they have no usable "id" or ` +
+          '"_id", so Zapier could not tell them apart.',
+      );
     });
 
     it.each([
@@ -407,7 +422,7 @@ describe("a result under Zapier's 6 MiB, whatever the titles and ids", () => {
     );
   });
 
-  it('gives each title less room the more items there are: 69 characters for 10,000', async () => {
+  it('gives each title fewer characters the more items there are: 69 characters for 10,000', async () => {
     api('video').reply(
       200,
       ordered(10_500, () => '✓'.repeat(200)),
@@ -446,6 +461,13 @@ describe("a result under Zapier's 6 MiB, whatever the titles and ids", () => {
     expect(titlesOf(await poll('video'))[0]).toBe(shown);
   });
 
+  /** The result of `items` as a budget of `bytes` holds them: each item and a comma, in order. */
+  const fitting = <T>(items: readonly T[], bytes = 5 * MiB): T[] => {
+    let used = 0;
+    const count = items.findIndex((item) => (used += bytesOf(item) + 1) > bytes);
+    return count === -1 ? [...items] : items.slice(0, count);
+  };
+
   /** A UUID made from n, and the number n: ids whose age cannot be read. */
   const uuid = (n: number): string => {
     const hex = n.toString(16).padStart(32, '0');
@@ -455,7 +477,7 @@ describe("a result under Zapier's 6 MiB, whatever the titles and ids", () => {
     ['UUIDs', 90_000, uuid],
     ['numbers', 200_000, (n: number) => 1_000_000 + n],
   ] as const)(
-    'a poll of %s keeps the first and the last items in the service order, under 5 MiB, and logs the rest',
+    "a poll of %s keeps the service's order, as many items as fit 5 MiB, and logs the rest",
     async (_name, count, idOf) => {
       const list = Array.from({ length: count }, (_, i) => ({
         id: idOf(i),
@@ -472,18 +494,13 @@ describe("a result under Zapier's 6 MiB, whatever the titles and ids", () => {
       const logs = await logsOf(async () => {
         result = await poll('video');
       });
-      const items = result as typeof all;
-      const head = items.findIndex((item, i) => item.id !== all[i]?.id);
-      const tail = items.length - head;
-      // The first `head` and the last `tail`, as many as fit, about half the bytes each.
-      expect(items).toEqual([...all.slice(0, head), ...all.slice(count - tail)]);
-      expect(bytesOf(items)).toBeLessThanOrEqual(5 * MiB);
-      expect(bytesOf(items) + bytesOf(all[head])).toBeGreaterThan(5 * MiB);
-      expect(Math.abs(bytesOf(all.slice(0, head)) - bytesOf(items.slice(head)))).toBeLessThan(100);
+      const kept = fitting(all);
+      expect(kept.length).toBeGreaterThan(50_000);
+      expect(result).toEqual(kept);
       expect(logs).toContain(
-        `Left out ${count - items.length} of ${count} videos from GET /api/video, positions ` +
-          `${head + 1} to ${count - tail} in CRMGrow's order (their ids do not tell which are ` +
-          "newest): with them, the result would pass Zapier's 6 MiB limit.",
+        `Left out ${count - kept.length} of ${count} videos from GET /api/video, positions ` +
+          `${kept.length + 1} to ${count} of this result: with them, the result would pass ` +
+          "Zapier's 6 MiB limit.",
       );
     },
   );
@@ -506,44 +523,34 @@ describe("a result under Zapier's 6 MiB, whatever the titles and ids", () => {
     );
   });
 
-  /** 100 items of exactly 81,920 bytes in a result (64 fill 5 MiB), the last of `lastBytes`. */
-  const sized = (prefix: string, lastBytes = 81_920) =>
+  /** 100 items of exactly 81,920 bytes in a result (64 fill 5 MiB), item `at` of `bytes`. */
+  const sized = (prefix: string, at = 99, bytes = 81_920) =>
     Array.from({ length: 100 }, (_, i) => {
       const title = `Choice ${String(i).padStart(2, '0')}`;
-      const idBytes = (i === 99 ? lastBytes : 81_920) - title.length - 21;
+      const idBytes = (i === at ? bytes : 81_920) - title.length - 21;
       return { id: `${prefix}${String(i).padStart(3, '0')}`.padEnd(idBytes, 'x'), title };
     });
   it.each([
-    ['a dropdown page', 'dropdown', sized('A'), 64, 'positions 65 to 100 of this result'],
-    [
-      'a poll of ids whose age cannot be read, half at each end',
-      'poll',
-      sized('u'),
-      32,
-      "positions 33 to 68 in CRMGrow's order (their ids do not tell which are newest)",
-    ],
-    [
-      'the same, its last item too large for the room left',
-      'poll',
-      sized('u', 2_700_000),
-      32,
-      "positions 33 to 100 in CRMGrow's order (their ids do not tell which are newest)",
-    ],
+    ['a dropdown page', 'dropdown', sized('A'), 64],
+    ['a poll of ids whose age cannot be read', 'poll', sized('u'), 64],
+    ['a dropdown page with one item one byte too large', 'dropdown', sized('A', 63, 81_921), 63],
+    // The items after the large one would fit, but a result keeps the order: they are left out.
+    ['a poll whose item 41 alone takes 4 MiB', 'poll', sized('u', 40, 4 * MiB), 40],
   ] as const)(
-    '%s keeps what fills 5 MiB exactly, and logs the rest',
-    async (_name, run, list, head, where) => {
+    '%s keeps the items that fill 5 MiB, in order, and logs the rest',
+    async (_name, run, list, kept) => {
       api('video').reply(200, list);
       let result: unknown;
       const logs = await logsOf(async () => {
         result = await (run === 'dropdown' ? dropdownPage('video') : poll('video'));
       });
       const all = run === 'dropdown' ? dropdownPageOf(list, 0) : list;
-      const tail = where.includes('to 100') ? 0 : head;
-      // Each item counts its bytes and a comma: `head + tail` of them fill RESULT_BUDGET_BYTES.
-      expect(result).toEqual([...all.slice(0, head), ...all.slice(100 - tail)]);
+      // Each item counts its bytes and a comma.
+      expect(fitting(all)).toHaveLength(kept);
+      expect(result).toEqual(all.slice(0, kept));
       expect(logs).toContain(
-        `Left out ${100 - head - tail} of 100 videos from GET /api/video, ${where}: with them, the ` +
-          "result would pass Zapier's 6 MiB limit.",
+        `Left out ${100 - kept} of 100 videos from GET /api/video, positions ${kept + 1} to 100 ` +
+          "of this result: with them, the result would pass Zapier's 6 MiB limit.",
       );
     },
   );
@@ -553,19 +560,21 @@ describe('each list read as a full sort of its usable rows: the newest first, by
   const [a, b, c] = [objectId(1), objectId(2), objectId(3)];
   const rowsOf = (...ids: unknown[]): unknown[] => ids.map((id, i) => ({ id, title: `Row ${i}` }));
   it.each([
-    ['rising ObjectIds', rowsOf(a, b, c), [c, b, a]],
-    ['falling ObjectIds', rowsOf(c, b, a), [c, b, a]],
+    ['ascending ObjectIds', rowsOf(a, b, c), [c, b, a]],
+    ['descending ObjectIds', rowsOf(c, b, a), [c, b, a]],
     ['one item', rowsOf(a), [a]],
     ['no item', [], []],
-    ['rising, then falling', rowsOf(a, c, b), [c, b, a]],
-    ['falling, then rising', rowsOf(c, a, b), [c, b, a]],
+    ['ascending, then descending', rowsOf(a, c, b), [c, b, a]],
+    ['descending, then ascending', rowsOf(c, a, b), [c, b, a]],
     ['a repeat', rowsOf(a, a, b), [b, a]],
-    ['a repeat at the end of falling ids', rowsOf(c, b, b), [c, b]],
-    ['rising, then a repeat of the first', rowsOf(a, b, c, a), [c, b, a]],
+    ['a repeat at the end of descending ids', rowsOf(c, b, b), [c, b]],
+    ['ascending, then a repeat of the first', rowsOf(a, b, c, a), [c, b, a]],
     ['an id in `_id`', [{ id: a }, { _id: b }], [b, a]],
     ['an upper-case ObjectId', rowsOf(a, b.toUpperCase()), [b.toUpperCase(), a]],
-    ['rising ids that are not ObjectIds', rowsOf('a', 'b'), ['a', 'b']],
+    ['ascending ids that are not ObjectIds', rowsOf('a', 'b'), ['a', 'b']],
     ['a number', rowsOf(a, 42), [a, '42']],
+    ['a number past 2^53', rowsOf(a, 2 ** 53), [a]],
+    ['a number that is not whole', rowsOf(a, 1.5), [a]],
     ['a row that is null', [{ id: a }, null], [a]],
     ['an id inside a list', [{ id: a }, { id: [b] }], [a]],
     ['an empty id', rowsOf(a, ''), [a]],
