@@ -3,7 +3,7 @@
 // one is expected. Every field of these actions is required.
 import { defineInputFields, type ZObject } from 'zapier-platform-core';
 import type { SentField } from '../http/errors';
-import { quiet, SERVICE_NAME, shown } from '../http/errors';
+import { withoutWhatHappened, SERVICE_NAME, shown } from '../http/errors';
 import { dropdownOf, LISTS, searchOf, type ListKey } from '../triggers/lists';
 
 export interface ActionInput<K extends string = string> {
@@ -200,7 +200,8 @@ export function readInputs<K extends string>(
   const values: Partial<Record<K, string>> = {};
   for (const input of inputs) {
     const raw = inputData[input.key];
-    const invalid = (message: string): Error => quiet(new z.errors.HaltedError(message));
+    const invalid = (message: string): Error =>
+      withoutWhatHappened(new z.errors.HaltedError(message));
     if (raw !== undefined && raw !== null && typeof raw !== 'string' && typeof raw !== 'number') {
       throw invalid(
         `The "${input.label}" field needs a single value, not a list or a set of fields. ${input.whenBlank}`,

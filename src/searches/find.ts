@@ -2,34 +2,35 @@
 // search endpoint: a search reads the list (one GET, as the trigger does) and matches here.
 import { defineSearch, type Bundle, type Search, type ZObject } from 'zapier-platform-core';
 import { inputFieldOf, readInputs, visible, type ActionInput } from '../creates/inputs';
-import { quiet } from '../http/errors';
+import { withoutWhatHappened } from '../http/errors';
 import { callApi } from '../http/client';
 import {
   LISTS,
-  firstOnce,
-  listedOf,
   listOutputFields,
-  newestOf,
-  resultOf,
   searchKeyOf,
   type ListItem,
-  type Listed,
   type ListKey,
   type ListSpec,
-  type Picked,
-  type Picker,
 } from '../triggers/lists';
+import { newestFirst, type Order } from '../triggers/order';
+import {
+  firstOfEachId,
+  maxTitleLength,
+  readRows,
+  resultOf,
+  type ListRows,
+  type Selection,
+} from '../triggers/rows';
 import { fold, foldLetters } from '../text';
 
 /** Results of one search at most. Zapier's step uses the first; the editor's test shows them all. */
 export const SEARCH_LIMIT = 25;
 
 /**
- * The longest title the app returns (see titleRoom): a longer search text
- * matches no title it could return. The bound also keeps the pattern built
- * from the text small.
+ * The longest title the app returns: a longer search text matches no title it
+ * could return. The bound also keeps the pattern built from the text small.
  */
-export const MAX_SEARCH_TEXT = 1_000;
+export const MAX_SEARCH_TEXT = maxTitleLength(1);
 
 /** Letters, digits and symbols other than a lone accent's: what a title can be found by. */
 const SEARCHABLE = /[\p{L}\p{N}\p{Sm}\p{Sc}\p{So}]/u;
@@ -59,19 +60,19 @@ function matcherOf(text: string): (title: string) => 'exact' | 'within' | undefi
 }
 
 /** The positions of the items whose title is the text, then of those whose title holds it;
- * in each group newest first as the polls order, or in the service's order (see newestOf). */
-export function matchesOf(listed: Listed, text: string): Picked {
+ * in each group newest first as the polls order, or in the service's order (see newestFirst). */
+export function matchesOf(list: ListRows, text: string): Selection {
   const match = matcherOf(text);
   const groups = { exact: [] as number[], within: [] as number[] };
-  listed.rows.forEach(({ title }, i) => {
+  list.rows.forEach(({ title }, i) => {
     const found = typeof title === 'string' ? match(title) : undefined;
     if (found) groups[found].push(i);
   });
-  const ordered = (group: number[]): Picker =>
-    newestOf(listed, group) ?? ((upTo) => group.slice(0, upTo));
+  const ordered = (group: number[]): Order =>
+    newestFirst(list, group) ?? ((count) => group.slice(0, count));
   const [exact, within] = [ordered(groups.exact), ordered(groups.within)];
-  return firstOnce(listed, SEARCH_LIMIT, (upTo) =>
-    [...exact(upTo), ...within(upTo)].slice(0, upTo),
+  return firstOfEachId(list, SEARCH_LIMIT, (count) =>
+    [...exact(count), ...within(count)].slice(0, count),
   );
 }
 
@@ -102,7 +103,7 @@ function findSearch(key: ListKey, spec: ListSpec): Search {
         const wanted = fold(title);
         if (!SEARCHABLE.test(wanted)) {
           // Folded to nothing, it would match every title, and the step would use the newest.
-          throw quiet(
+          throw withoutWhatHappened(
             new z.errors.HaltedError(
               `"${visible(title)}" in "${spec.noun} Title" has no letter, digit or symbol to ` +
                 `search for, so it would match every ${spec.singular}. Type or map the title ` +
@@ -117,8 +118,8 @@ function findSearch(key: ListKey, spec: ListSpec): Search {
           );
           return [];
         }
-        const listed = listedOf(z, spec, await callApi(z, bundle, spec.endpoint));
-        return resultOf(z, spec, listed, matchesOf(listed, title));
+        const list = readRows(z, spec, await callApi(z, bundle, spec.endpoint));
+        return resultOf(z, spec, list, matchesOf(list, title));
       },
       sample: { ...spec.sample },
       outputFields: listOutputFields(spec),

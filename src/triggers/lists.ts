@@ -152,8 +152,3 @@ function listTrigger(key: ListKey, spec: ListSpec): Trigger {
 export const listTriggers = Object.fromEntries(
   (Object.keys(LISTS) as ListKey[]).map((key) => [key, listTrigger(key, LISTS[key])]),
 ) as Record<ListKey, Trigger>;
-
-export { firstOfEachId as firstOnce, readRows as listedOf } from './rows'; // alias until callers move
-export { resultOf } from './rows'; // alias until callers move
-export { newestFirst as newestOf, type Order as Picker } from './order'; // alias until callers move
-export type { ListRows as Listed, Selection as Picked } from './rows'; // alias until callers move
