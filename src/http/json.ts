@@ -1,5 +1,5 @@
-// JSON as the service may send it: with a byte-order mark, nested past any
-// stack, or with integer ids beyond 2^53. Every helper here takes any depth.
+// JSON as the service may send it: with a byte-order mark, or nested past any
+// stack. Every helper here takes any depth.
 
 /** A byte-order mark some servers put before JSON; JSON.parse refuses it. */
 const BOM = '\uFEFF';
@@ -11,33 +11,6 @@ export const isRecord = (value: unknown): value is Record<string, unknown> =>
 export function parseJson(content: string): unknown {
   try {
     return JSON.parse(content.startsWith(BOM) ? content.slice(1) : content) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-/** An integer that JSON.parse could only round: two such ids may read as one. */
-export const isInexactInteger = (value: unknown): value is number =>
-  Number.isInteger(value) && !Number.isSafeInteger(value);
-
-/** The reviver's third argument, on Node 22 (JSON.parse source text access); a primitive's has its source. */
-interface ReviverContext {
-  readonly source?: string;
-}
-
-/**
- * Like parseJson, but an integer beyond 2^53 is kept as the digits sent
- * (a string), so two different ids stay two. Slower: only for answers that hold one.
- */
-export function parseJsonExact(content: string): unknown {
-  const keepDigits = function (_key: string, value: unknown, context: ReviverContext): unknown {
-    return isInexactInteger(value) ? (context.source ?? value) : value;
-  };
-  try {
-    return JSON.parse(
-      content.startsWith(BOM) ? content.slice(1) : content,
-      keepDigits as (key: string, value: unknown) => unknown,
-    ) as unknown;
   } catch {
     return undefined;
   }

@@ -18,7 +18,7 @@ import {
 } from '../../src/http/client';
 import { ENDPOINTS, type Endpoint, type SuccessCheck } from '../../src/http/endpoints';
 import type { CallContext } from '../../src/http/errors';
-import { isInexactInteger, parseJsonExact, toJson } from '../../src/http/json';
+import { toJson } from '../../src/http/json';
 import { NETWORK_ERRORS, networkError } from '../../src/http/network-errors';
 import { errorForResponse, RESPONSE_ERRORS } from '../../src/http/response-errors';
 import { serviceText } from '../../src/http/responses';
@@ -456,27 +456,6 @@ describe('watchingAgent', () => {
 });
 
 describe('the JSON helpers an answer is read with', () => {
-  it.each([
-    [2 ** 53 + 2, true],
-    [1e300, true],
-    [-(2 ** 53) - 2, true],
-    [2 ** 53 - 1, false],
-    [1.5, false],
-    [Number.POSITIVE_INFINITY, false],
-    [Number.NaN, false],
-    ['12345678901234567890', false],
-    [null, false],
-  ])('isInexactInteger(%p) is %p', (value, inexact) => {
-    expect(isInexactInteger(value)).toBe(inexact);
-  });
-
-  it('parseJsonExact keeps the digits of an integer beyond 2^53 and nothing else changes', () => {
-    expect(
-      parseJsonExact('\uFEFF{"id":12345678901234567890,"n":12,"f":1.5,"s":"1e300","t":true}'),
-    ).toEqual({ id: '12345678901234567890', n: 12, f: 1.5, s: '1e300', t: true });
-    expect(parseJsonExact('{"id":')).toBeUndefined();
-  });
-
   it('toJson writes what JSON.stringify would, keys in their own order unless sorted', () => {
     const value = { b: 1, a: [2, undefined, () => 3], c: undefined, d: { z: '"', y: null } };
     expect(toJson(value)).toBe(JSON.stringify(value));
