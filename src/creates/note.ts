@@ -3,6 +3,7 @@ import { defineCreate, type PlainOutputField } from 'zapier-platform-core';
 import { callApi } from '../http/client';
 import { ENDPOINTS } from '../http/endpoints';
 import { isRecord } from '../http/json';
+import { fitItem } from '../result';
 import { emailInput, inputFieldsOf, readInputs, sentFieldsOf, type ActionInput } from './inputs';
 
 const NOTE_INPUTS = [
@@ -87,7 +88,9 @@ export const addNote = defineCreate({
         fields: sentFieldsOf(NOTE_INPUTS, values),
       });
       const note = isRecord(data) && isRecord(data.data) ? data.data : {};
-      return {
+      // The note is saved by now: a result over Zapier's limit would fail the step, and a
+      // replay would add the note twice. So its echo is cut to fit; the note sent was whole.
+      const result: NoteResult = {
         id: textOf(note._id) ?? textOf(note.id),
         status: true,
         email,
@@ -96,6 +99,7 @@ export const addNote = defineCreate({
         created_at: isoDateOf(note.created_at),
         updated_at: isoDateOf(note.updated_at),
       };
+      return fitItem(result, (line) => z.console.log(`Add Note: ${line}`));
     },
     sample: { ...NOTE_SAMPLE },
     outputFields: NOTE_OUTPUT_FIELDS,

@@ -1,7 +1,6 @@
-// The one table of CRMGrow's webhook events. The action values, the raw
-// payloads (exactly as the service sends them), labels, output fields and
-// optional filters live here only: the trigger factory, the tests and the
-// local sandbox all read it.
+// The one table of CRMGrow's webhook events: the action values, labels,
+// output fields and optional filters, and each event's sample payload (from
+// payloads.ts). The trigger factory, the tests and the local sandbox all read it.
 import type { PlainOutputField } from 'zapier-platform-core';
 import {
   equalsFilter,
@@ -11,7 +10,8 @@ import {
   watchedAmountFilter,
   type EventFilter,
 } from './filters';
-import { bulkContactsOf, removedTasksOf, type Expander } from './normalise';
+import { SAMPLE_PAYLOADS } from './payloads';
+import { bulkContactsOf, removedTasksOf, type Expand } from './records';
 
 export const ACTION_VALUES = [
   'add_contact',
@@ -44,62 +44,16 @@ export interface HookEvent {
   readonly description: string;
   /** A realistic body exactly in the shape the service sends for this action. */
   readonly payload: RawPayload;
-  /** The fields of what the normaliser returns for that payload. */
+  /** The keys of each item, and their types. */
   readonly outputFields: readonly PlainOutputField[];
   /** Optional input fields that let a Zap builder narrow which events start the Zap. */
   readonly filters?: readonly EventFilter[];
   /** For payloads that can list several records: one item (one Zap run) per record. */
-  readonly expand?: Expander;
+  readonly expand?: Expand;
 }
 
-// ---- Realistic values shared by the payloads (ids are 24-hex Mongo ids) ----
-
-const JANE = {
-  id: '6512e4c1a9b3f2001e7d4a10',
-  first: 'Jane',
-  last: 'Cooper',
-  email: 'jane.cooper@example.com',
-  phone: '+14155550123',
-};
-const OMAR = {
-  id: '6512e4c1a9b3f2001e7d4a2b',
-  first: 'Omar',
-  last: 'Haddad',
-  email: 'omar.haddad@example.net',
-  phone: '+13125550187',
-};
-/** The service's "contact string": `[id,first,last,email,phone]`. */
-const contactString = (c: typeof JANE): string =>
-  `[${c.id},${c.first},${c.last},${c.email},${c.phone}]`;
-
-const DEAL_ID = '65f2b7d04c1e8a0012ab3c01';
-const DEAL_TITLE = 'Cooper - 1200 Market St purchase';
-const USER_NAME = 'Alex Morgan';
-
-const contactRecord = (overrides: Record<string, unknown>): RawPayload => ({
-  id: JANE.id,
-  first_name: JANE.first,
-  last_name: JANE.last,
-  email: JANE.email,
-  address: '1200 Market Street',
-  city: 'San Francisco',
-  state: 'CA',
-  zip: '94102',
-  cell_phone: JANE.phone,
-  country: 'US',
-  source: 'Website',
-  company: 'Cooper Realty',
-  label: 'name: Hot Lead,color: #ef5350',
-  tags: ['buyer', 'open-house'],
-  secondary_email: 'jane@cooperrealty.com',
-  secondary_phone: '+14155550199',
-  website: 'https://cooperrealty.com',
-  // Custom fields differ from account to account, so samples hold none (the
-  // trigger's outputFields function lists the account's own).
-  additional_field: '{}',
-  created_at: '2026-03-14T15:09:26.535Z',
-  ...overrides,
-});
+/** A row of the table as written: its payload comes from SAMPLE_PAYLOADS. */
+type Row = Omit<HookEvent, 'payload'>;
 
 // ---- Output fields, grouped so each label is written once ----
 
@@ -130,35 +84,32 @@ const CONTACT_RECORD_FIELDS: readonly Field[] = [
   dt('created_at', 'Contact Created At'),
 ];
 
-/** The parsed contact strings: Zapier's `list[]field` notation for arrays of objects. */
-const contactsFields = (listKey: string, prefix: string): readonly Field[] => [
-  s(`${listKey}[]id`, `${prefix} ID`),
-  s(`${listKey}[]first_name`, `${prefix} First Name`),
-  s(`${listKey}[]last_name`, `${prefix} Last Name`),
-  s(`${listKey}[]email`, `${prefix} Email`),
-  s(`${listKey}[]cell_phone`, `${prefix} Cell Phone`),
+/** A contact string read into `contacts` (Zapier's `list[]field` keys), and as sent. */
+const CONTACT_STRING_FIELDS: readonly Field[] = [
+  s('contacts[]id', 'Contact ID'),
+  s('contacts[]first_name', 'Contact First Name'),
+  s('contacts[]last_name', 'Contact Last Name'),
+  s('contacts[]email', 'Contact Email'),
+  s('contacts[]cell_phone', 'Contact Cell Phone'),
+  s('contact', 'Contacts (Raw Text)'),
 ];
-const CONTACTS_FIELDS = contactsFields('contacts', 'Contact');
-const RAW_CONTACT_FIELD = s('contact', 'Contacts (Raw Text)');
 
 const NOTE_FIELDS: readonly Field[] = [
   s('id', 'Note ID'),
   s('title', 'Note Title'),
   s('content', 'Note Content'),
-  ...CONTACTS_FIELDS,
-  RAW_CONTACT_FIELD,
+  ...CONTACT_STRING_FIELDS,
   dt('create_at', 'Note Created At'),
 ];
 
-/** What a task event tells of the task, and what delete_task's `removed_task` is parsed into. */
+/** The task fields of a task event, and those delete_task's `removed_task` is read into. */
 const TASK_DETAIL_FIELDS: readonly Field[] = [
   s('type', 'Task Type'),
   s('content', 'Task Description'),
   dt('due_date', 'Due Date'),
   { key: 'set_recurrence', label: 'Repeats', type: 'boolean' },
   s('recurrence_mode', 'Repeat Interval'),
-  ...CONTACTS_FIELDS,
-  RAW_CONTACT_FIELD,
+  ...CONTACT_STRING_FIELDS,
   dt('create_at', 'Task Created At'),
 ];
 const TASK_FIELDS: readonly Field[] = [s('id', 'Task ID'), ...TASK_DETAIL_FIELDS];
@@ -168,8 +119,7 @@ const DEAL_BASE_FIELDS: readonly Field[] = [
   s('title', 'Deal Title'),
   s('user', 'Deal Owner'),
   s('pipe_line', 'Pipeline'),
-  ...CONTACTS_FIELDS,
-  RAW_CONTACT_FIELD,
+  ...CONTACT_STRING_FIELDS,
 ];
 
 // ---- Filters (the service delivers every event; these narrow which ones start a Zap) ----
@@ -185,102 +135,35 @@ const TAG_FILTER = includesFilter('tags', {
 
 // ---- The table ----
 
-/**
- * The rows of one record kind (notes, tasks) share a noun, a base payload and
- * output fields; each action changes only what its event carries differently.
- */
+/** The rows of one record kind share a noun and output fields, and any filters or `expand`. */
 const family =
-  (noun: string, base: RawPayload, outputFields: readonly PlainOutputField[]) =>
-  (
-    action: ActionValue,
-    label: string,
-    description: string,
-    overrides: Record<string, unknown>,
-  ): HookEvent => ({
+  (noun: string, outputFields: readonly Field[], more: Pick<Row, 'filters' | 'expand'> = {}) =>
+  (action: ActionValue, label: string, description: string): Row => ({
     action,
     noun,
     label,
     description,
-    payload: { ...base, ...overrides },
     outputFields,
+    ...more,
   });
+const contact = family('Contact', CONTACT_RECORD_FIELDS, { filters: [TAG_FILTER] });
+const note = family('Note', NOTE_FIELDS);
+const task = family('Task', TASK_FIELDS);
 
-const note = family(
-  'Note',
-  {
-    id: '6601a3f9c2d4e50013b7e9a1',
-    title: 'Call recap',
-    content: 'Discussed financing options; Jane wants a pre-approval letter by Friday.',
-    contact: contactString(JANE),
-    create_at: '2026-03-15T10:42:03.118Z',
-  },
-  NOTE_FIELDS,
-);
-
-const task = family(
-  'Task',
-  {
-    id: '6601b4e2c2d4e50013b7ea07',
-    contact: contactString(JANE),
-    type: 'call',
-    content: 'Call Jane about the pre-approval letter',
-    due_date: '2026-03-20T17:00:00.000Z',
-    set_recurrence: true,
-    recurrence_mode: 'WEEK',
-    create_at: '2026-03-15T11:05:47.902Z',
-  },
-  TASK_FIELDS,
-);
-
-export const HOOK_EVENTS: readonly HookEvent[] = [
-  {
-    action: 'add_contact',
-    noun: 'Contact',
-    label: 'New Contact',
-    description: 'Triggers when a contact is added.',
-    payload: contactRecord({}),
-    outputFields: CONTACT_RECORD_FIELDS,
-    filters: [TAG_FILTER],
-  },
-  {
-    action: 'update_contact',
-    noun: 'Contact',
-    label: 'Updated Contact',
-    description: "Triggers when a contact's details are changed.",
-    payload: contactRecord({
-      cell_phone: '+14155550177',
-      label: 'name: Customer,color: #43a047',
-      tags: ['buyer', 'open-house', 'pre-approved'],
-    }),
-    outputFields: CONTACT_RECORD_FIELDS,
-    filters: [TAG_FILTER],
-  },
-  {
-    action: 'delete_contact',
-    noun: 'Contact',
-    label: 'Deleted Contact',
-    description: 'Triggers when a contact is deleted, once for each contact.',
-    // The one-contact shape; the bulk shape (num, contacts, removed_date) gives
-    // one item per contact in this shape.
-    payload: contactRecord({ tags: ['buyer'], label: '' }),
-    outputFields: CONTACT_RECORD_FIELDS,
-    expand: bulkContactsOf,
-  },
+const ROWS: readonly Row[] = [
+  contact('add_contact', 'New Contact', 'Triggers when a contact is added.'),
+  contact('update_contact', 'Updated Contact', "Triggers when a contact's details are changed."),
+  // A bulk delete (num, contacts, removed_date) gives one item per contact, in this shape.
+  family('Contact', CONTACT_RECORD_FIELDS, { expand: bulkContactsOf })(
+    'delete_contact',
+    'Deleted Contact',
+    'Triggers when a contact is deleted, once for each contact.',
+  ),
   {
     action: 'add_deal',
     noun: 'Deal',
     label: 'New Deal',
     description: 'Triggers when a deal is created.',
-    payload: {
-      id: DEAL_ID,
-      title: DEAL_TITLE,
-      user: USER_NAME,
-      contact: `${contactString(JANE)},${contactString(OMAR)}`,
-      pipe_line: 'Buyers',
-      deal_stage: 'Qualified',
-      additional_field: '{}',
-      create_at: '2026-03-16T09:20:11.402Z',
-    },
     outputFields: [
       ...DEAL_BASE_FIELDS,
       s('deal_stage', 'Deal Stage'),
@@ -293,16 +176,6 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     noun: 'Deal',
     label: 'Deal Moved to Another Stage',
     description: 'Triggers when a deal moves to another stage.',
-    payload: {
-      id: DEAL_ID,
-      title: DEAL_TITLE,
-      user: USER_NAME,
-      contact: contactString(JANE),
-      pipe_line: 'Buyers',
-      deal_source: 'Qualified',
-      deal_target: 'Under Contract',
-      create_at: '2026-03-18T14:31:55.027Z',
-    },
     outputFields: [
       ...DEAL_BASE_FIELDS,
       s('deal_source', 'Previous Stage'),
@@ -324,21 +197,10 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     noun: 'Material',
     label: 'Material Sent',
     description: 'Triggers when a video, PDF or image is sent to a contact.',
-    payload: {
-      subject: 'Your private tour of 1200 Market Street',
-      contact: contactString(JANE),
-      video:
-        '[65e0c1d2b3a4f50012cd7701,VIDEO,Virtual Tour - 1200 Market Street],' +
-        '[65e0c1d2b3a4f50012cd7702,VIDEO,Meet Your Agent]',
-      pdf: '[65e0c1d2b3a4f50012cd7810,PDF,Buyer Guide 2026]',
-      image: '',
-      create_at: '2026-03-17T16:02:40.771Z',
-    },
     outputFields: [
       s('id', 'Event ID'),
       s('subject', 'Email Subject'),
-      ...CONTACTS_FIELDS,
-      RAW_CONTACT_FIELD,
+      ...CONTACT_STRING_FIELDS,
       s('materials[]id', 'Material ID'),
       s('materials[]type', 'Material Type'),
       s('materials[]title', 'Material Title'),
@@ -362,19 +224,9 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     noun: 'Material',
     label: 'Material Watched',
     description: 'Triggers when a contact watches a video or opens a PDF or image you sent.',
-    payload: {
-      // The one contact string the service sends without brackets.
-      contact: `${JANE.id},${JANE.first},${JANE.last},${JANE.email},${JANE.phone}`,
-      material_id: '65e0c1d2b3a4f50012cd7701',
-      material_type: 'VIDEO',
-      material_title: 'Virtual Tour - 1200 Market Street',
-      material_amount: 87,
-      create_at: '2026-03-17T18:26:09.314Z',
-    },
     outputFields: [
       s('id', 'Event ID'),
-      ...CONTACTS_FIELDS,
-      RAW_CONTACT_FIELD,
+      ...CONTACT_STRING_FIELDS,
       s('material_id', 'Material ID'),
       s('material_type', 'Material Type'),
       s('material_title', 'Material Title'),
@@ -406,55 +258,25 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     noun: 'Automation',
     label: 'Automation Assigned',
     description: 'Triggers when an automation is assigned to a contact or a deal.',
-    payload: {
-      id: '65d8a0b1e2f3c40011aa5501',
-      title: 'New Buyer Nurture',
-      type: 'deal',
-      deal: `[${DEAL_ID},${DEAL_TITLE},${contactString(JANE)}]`,
-      contact: contactString(JANE),
-      create_at: '2026-03-16T09:21:02.650Z',
-    },
     outputFields: [
       s('id', 'Automation ID'),
       s('title', 'Automation Title'),
       s('type', 'Automation Type'),
       s('deal', 'Deals (Raw Text)'),
-      ...CONTACTS_FIELDS,
-      RAW_CONTACT_FIELD,
+      ...CONTACT_STRING_FIELDS,
       dt('create_at', 'Automation Assigned At'),
     ],
   },
-  note('create_note', 'New Note', 'Triggers when a note is added to a contact.', {}),
-  note('update_note', 'Updated Note', 'Triggers when a note on a contact is edited.', {
-    content:
-      'Discussed financing options; Jane wants a pre-approval letter by Friday. Sent lender list.',
-    create_at: '2026-03-15T12:10:30.004Z',
-  }),
-  note('delete_note', 'Deleted Note', 'Triggers when a note on a contact is deleted.', {
-    create_at: '2026-03-19T08:45:12.360Z',
-  }),
-  task('create_task', 'New Task', 'Triggers when a task is scheduled for a contact.', {}),
-  task('update_task', 'Updated Task', 'Triggers when a task for a contact is changed.', {
-    due_date: '2026-03-21T17:00:00.000Z',
-    set_recurrence: false,
-    recurrence_mode: '',
-    create_at: '2026-03-16T08:12:19.551Z',
-  }),
+  note('create_note', 'New Note', 'Triggers when a note is added to a contact.'),
+  note('update_note', 'Updated Note', 'Triggers when a note on a contact is edited.'),
+  note('delete_note', 'Deleted Note', 'Triggers when a note on a contact is deleted.'),
+  task('create_task', 'New Task', 'Triggers when a task is scheduled for a contact.'),
+  task('update_task', 'Updated Task', 'Triggers when a task for a contact is changed.'),
   {
     action: 'delete_task',
     noun: 'Task',
     label: 'Deleted Task',
     description: 'Triggers when a task is deleted, once for each task.',
-    payload: {
-      num: 1,
-      // `[type,content,[contact],due date,repeats,interval,created`, the dates
-      // written by String(date), with no closing bracket and no task id.
-      removed_task:
-        `[call,Call Jane about the pre-approval letter,${contactString(JANE)},` +
-        'Fri Mar 20 2026 17:00:00 GMT+0000 (Coordinated Universal Time),true,WEEK,' +
-        'Sun Mar 15 2026 11:05:47 GMT+0000 (Coordinated Universal Time)',
-      removed_date: '2026-03-19T09:02:44.873Z',
-    },
     // The task fields where removed_task is readable (one item per task, with
     // its own part of removed_task), beside num and removed_date as sent.
     outputFields: [
@@ -466,32 +288,15 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     ],
     expand: removedTasksOf,
   },
-  {
-    action: 'lead_source',
-    // The editor says "No new lead found"; its fields are labelled as a contact's.
-    noun: 'Lead',
-    label: 'New Lead',
-    description: 'Triggers when a new lead comes in, such as from a lead capture form.',
-    payload: contactRecord({
-      id: OMAR.id,
-      first_name: OMAR.first,
-      last_name: OMAR.last,
-      email: OMAR.email,
-      cell_phone: OMAR.phone,
-      address: '',
-      city: 'Chicago',
-      state: 'IL',
-      zip: '',
-      company: '',
-      source: 'Lead Capture',
-      label: 'name: New,color: #1e88e5',
-      tags: ['lead-capture'],
-      secondary_email: '',
-      secondary_phone: '',
-      website: '',
-      created_at: '2026-03-18T19:48:03.226Z',
-    }),
-    outputFields: CONTACT_RECORD_FIELDS,
-    filters: [TAG_FILTER],
-  },
+  // The editor says "No new lead found"; its fields are labelled as a contact's.
+  family('Lead', CONTACT_RECORD_FIELDS, { filters: [TAG_FILTER] })(
+    'lead_source',
+    'New Lead',
+    'Triggers when a new lead comes in, such as from a lead capture form.',
+  ),
 ];
+
+export const HOOK_EVENTS: readonly HookEvent[] = ROWS.map((row) => ({
+  ...row,
+  payload: SAMPLE_PAYLOADS[row.action],
+}));

@@ -5,7 +5,8 @@
 // trigger has which.
 import type { FieldChoiceWithLabel, PlainInputField, ZObject } from 'zapier-platform-core';
 import { fold } from '../text';
-import { MATERIAL_KINDS, numberOf, type MaterialKind } from './normalise';
+import { numberOf } from './shape';
+import { MATERIAL_KINDS, type MaterialKind } from './strings';
 
 type Event = Readonly<Record<string, unknown>>;
 

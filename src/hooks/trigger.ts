@@ -9,28 +9,16 @@ import {
 import { enveloped, recordIdOf } from '../http/answers';
 import { callApi } from '../http/client';
 import { ENDPOINTS } from '../http/endpoints';
-import { SERVICE_NAME, shown } from '../http/errors';
-import { isInexactInteger, isRecord, parseJson, parseJsonExact } from '../http/json';
+import { SERVICE_NAME } from '../http/errors';
+import { isRecord } from '../http/json';
 import { SAMPLE_LIMIT } from '../triggers/lists';
+import { CUSTOM_FIELDS_KEY, customFieldsOf, hasCustomFields } from './custom-fields';
+import { deliveredBody, payloadsOf, resultMaker } from './deliveries';
 import type { ActionValue, HookEvent } from './events';
 import { eventFilter, filterInputFields } from './filters';
-import {
-  CUSTOM_FIELDS_KEY,
-  hasCustomFields,
-  isEmptyPayload,
-  itemMaker,
-  parseCustomFields,
-  resultMaker,
-  type NormalisedEvent,
-} from './normalise';
+import { isEmptyPayload } from './records';
 
-/** Turns one payload into a trigger's items (see itemMaker); what it could not read goes to `log`. */
-type ItemsOf = (
-  payload: Readonly<Record<string, unknown>>,
-  log?: (line: string) => void,
-) => NormalisedEvent[];
-
-/** Where a run tells what it could not read or carry: Zapier's log of the run, naming the trigger. */
+/** Where a run logs what it could not read, cut or left out: Zapier's log, naming the trigger. */
 const runLog =
   (z: ZObject, label: string) =>
   (line: string): void =>
@@ -47,7 +35,7 @@ export interface UnsubscribeResult {
 }
 
 /**
- * Subscribes; the error layer's `subscribed` rule has checked that the answer
+ * Subscribes; the error layer's `subscribed` rule has checked that the response
  * holds an id (`id`, the interface's `_id`, or either in a `data` envelope)
  * and says no error, so nothing is stored from a refusal.
  */
@@ -56,20 +44,21 @@ export async function subscribe(
   bundle: Bundle,
   action: ActionValue,
 ): Promise<SubscribeData> {
-  const answer = await callApi(z, bundle, ENDPOINTS.subscribe, {
+  const response = await callApi(z, bundle, ENDPOINTS.subscribe, {
     body: { hookUrl: bundle.targetUrl, action },
   });
-  const id = recordIdOf(answer.data);
-  if (id === undefined) throw new Error('The subscribed rule let an answer without an id through.');
+  const id = recordIdOf(response.data);
+  if (id === undefined)
+    throw new Error('The subscribed rule let a response without an id through.');
   return { id };
 }
 
 /**
  * Unsubscribes; the error layer's `unsubscribed` rule lets through only
- * `"status": true` and the service's word that the subscription is gone.
+ * `"status": true` and the service's word that the subscription is already deleted.
  */
 export async function unsubscribe(z: ZObject, bundle: Bundle): Promise<UnsubscribeResult> {
-  // Also reads `_id`, for subscriptions stored by a version that kept the answer as it came.
+  // Also reads `_id`, for subscriptions stored by a version that kept the response as it came.
   const id = recordIdOf(bundle.subscribeData);
   if (id === undefined) {
     // Turning a Zap off must never fail; without an id there is nothing to remove.
@@ -78,10 +67,10 @@ export async function unsubscribe(z: ZObject, bundle: Bundle): Promise<Unsubscri
     );
     return { outcome: 'nothing_to_remove' };
   }
-  const answer = await callApi(z, bundle, ENDPOINTS.unsubscribe, { params: { id } });
-  if (answer.gone) {
+  const response = await callApi(z, bundle, ENDPOINTS.unsubscribe, { params: { id } });
+  if (response.gone) {
     z.console.log(
-      `${SERVICE_NAME} answered HTTP ${answer.status} to unsubscribing ${id}: the subscription is already gone.`,
+      `${SERVICE_NAME} answered HTTP ${response.status} to unsubscribing ${id}: the subscription is already gone.`,
     );
     return { id, outcome: 'already_gone' };
   }
@@ -97,7 +86,7 @@ export async function samplePayloads(
   const { data } = await callApi(z, bundle, ENDPOINTS.performList, { headers: { action } });
   const content = enveloped(data);
   const rows: unknown[] = Array.isArray(content) ? content : [content];
-  // The service answers `[{}]`, or its keys with "" values, when it has nothing to show.
+  // The service sends `[{}]`, or its keys with "" values, when it has nothing to show.
   return rows.filter(isRecord).filter((row) => !isEmptyPayload(row));
 }
 
@@ -119,8 +108,8 @@ export const customOutputFields =
     }
     const names = new Set(
       payloads.flatMap((payload) =>
-        Object.keys(parseCustomFields(payload.additional_field) ?? {}).filter((name) =>
-          name.trim(),
+        Object.keys(customFieldsOf(payload.additional_field, () => undefined) ?? {}).filter(
+          (name) => name.trim(),
         ),
       ),
     );
@@ -130,63 +119,12 @@ export const customOutputFields =
     }));
   };
 
-/** A body with something in it: an object with a key, or a list with an object. */
-const holdsRecords = (body: unknown): boolean =>
-  Array.isArray(body) ? body.some(isRecord) : isRecord(body) && Object.keys(body).length > 0;
-
-/**
- * A body from its JSON text, read again keeping the digits where an id was a
- * number past 2^53, which a plain parse rounds (two ids would read as one).
- */
-function bodyFromText(text: string, parsed: unknown = parseJson(text)): unknown {
-  const rows: unknown[] = Array.isArray(parsed) ? parsed : [parsed];
-  const rounded = rows.some((row) => isRecord(row) && isInexactInteger(row.id));
-  return rounded ? (parseJsonExact(text) ?? parsed) : parsed;
-}
-
-/**
- * The delivered body. Zapier hands it parsed as `cleanedRequest`, but may
- * hand it as JSON text there, or leave it out with the JSON in
- * `rawRequest.content`: each is read, in that order. Undefined, and a log
- * line, when none holds a JSON object.
- */
-export function deliveredBody(
-  bundle: Pick<Bundle, 'cleanedRequest' | 'rawRequest'>,
-  log: (line: string) => void,
-): unknown {
-  const cleaned: unknown = bundle.cleanedRequest;
-  const raw: unknown = bundle.rawRequest?.content;
-  if (holdsRecords(cleaned)) return typeof raw === 'string' ? bodyFromText(raw, cleaned) : cleaned;
-  for (const text of [cleaned, raw]) {
-    if (typeof text !== 'string') continue;
-    const body = bodyFromText(text);
-    if (holdsRecords(body)) return body;
-  }
-  const text = [cleaned, raw].find((value) => typeof value === 'string') ?? '';
-  log(
-    'The delivery held no JSON object, parsed or as text: it gave no item. ' +
-      `What it held: ${shown(String(text).trim()) || 'nothing'}.`,
-  );
-  return undefined;
-}
-
-/** The payloads of one delivered body: the service POSTs one object; a list is read too. */
-export const payloadsOf = (body: unknown): Record<string, unknown>[] =>
-  (Array.isArray(body) ? body : [body])
-    .filter(isRecord)
-    .filter((row) => Object.keys(row).length > 0);
-
-/** The first item the table's payload gives: the static sample. */
-function sampleOf(itemsOf: ItemsOf, event: HookEvent): NormalisedEvent {
-  const [sample] = itemsOf(event.payload);
-  if (!sample) throw new Error(`The payload of ${event.action} gives no item.`);
-  return sample;
-}
-
 export function hookTrigger(event: HookEvent): Trigger {
   const { action, filters = [] } = event;
-  const itemsOf = itemMaker(event);
   const resultOf = resultMaker(event);
+  // The static sample: the first item the table's payload gives.
+  const [sample] = resultOf([event.payload], () => undefined);
+  if (!sample) throw new Error(`The payload of ${action} gives no item.`);
   return defineTrigger({
     key: action,
     noun: event.noun,
@@ -212,11 +150,11 @@ export function hookTrigger(event: HookEvent): Trigger {
           ...(bundle.meta?.isLoadingSample ? { most: SAMPLE_LIMIT } : {}),
         });
       },
-      sample: sampleOf(itemsOf, event),
+      sample,
       outputFields: [
         ...event.outputFields,
         // Payloads with `additional_field` carry the account's own custom fields.
-        ...(hasCustomFields(event) ? [customOutputFields(action)] : []),
+        ...(hasCustomFields(event.payload) ? [customOutputFields(action)] : []),
       ],
     },
   });

@@ -619,6 +619,24 @@ describe('actions', () => {
       expect(scope.isDone()).toBe(true);
     });
 
+    it('sends a note too large to echo byte for byte, and cuts the echo to fit Zapier in bytes, logged', async () => {
+      // 2.2 million CJK characters: 6.6 MB in UTF-8, though under 6 MiB in characters.
+      const content = '\u6f22'.repeat(2_200_000);
+      const scope = post(BASE, rowOf({ CALLING }, 'add_note').call.path, {
+        email: EMAIL,
+        content,
+      }).reply(200, { status: true });
+      const spy = jest.spyOn(console, 'log');
+      const before = spy.mock.calls.length;
+      const result = (await run('add_note', { ...inputs, content })) as { content: string };
+      expect(scope.isDone()).toBe(true);
+      expect(Buffer.byteLength(JSON.stringify(result))).toBeLessThanOrEqual(5 * 1024 * 1024);
+      expect(result).toEqual(noteResult({ content: expect.stringMatching(/^\u6f22+…$/u) }));
+      expect(result.content.length).toBeGreaterThan(1_000_000);
+      const lines = spy.mock.calls.slice(before).map((args) => args.map(String).join(' '));
+      expect(lines.filter((line) => line.includes('"content"'))).toHaveLength(1);
+    });
+
     it.each(NAMED_EMAILS)(
       'sends only the address of "%s", and returns the address used',
       async (email) => {

@@ -5,7 +5,10 @@ import nock from 'nock';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { hookTriggers } from '../../src/hooks';
 import { HOOK_EVENTS, type ActionValue, type RawPayload } from '../../src/hooks/events';
-import { derivedId, itemMaker, MATERIAL_KINDS, numberOf } from '../../src/hooks/normalise';
+import { resultMaker } from '../../src/hooks/deliveries';
+import { derivedId } from '../../src/hooks/records';
+import { numberOf } from '../../src/hooks/shape';
+import { MATERIAL_KINDS } from '../../src/hooks/strings';
 import { hookTrigger } from '../../src/hooks/trigger';
 import { API_KEY, appTester, bundleWith, failureOf } from '../support/app';
 import { keysOf, POLLING, type PollingFacts } from '../support/expectations';
@@ -39,8 +42,8 @@ const performList = (action: ActionValue, inputData: Inputs) =>
 
 /** The items the trigger makes of these payloads when nothing is filtered out (tested in hooks-table). */
 const items = (action: ActionValue, ...payloads: RawPayload[]) => {
-  const make = itemMaker(rowOf({ HOOK_EVENTS }, action));
-  return payloads.flatMap((payload) => make(payload));
+  const make = resultMaker(rowOf({ HOOK_EVENTS }, action));
+  return payloads.flatMap((payload) => make([payload], () => undefined));
 };
 
 const without = (payload: RawPayload, key: string): RawPayload =>

@@ -4,7 +4,8 @@ import type { PlainOutputField } from 'zapier-platform-core';
 import App from '../../src/index';
 import { hookTriggers } from '../../src/hooks';
 import { HOOK_EVENTS } from '../../src/hooks/events';
-import { itemMaker, normalise } from '../../src/hooks/normalise';
+import { resultMaker } from '../../src/hooks/deliveries';
+import { normalise } from '../../src/hooks/records';
 import { hookTrigger } from '../../src/hooks/trigger';
 import { HOOKS, keysOf } from '../support/expectations';
 import { rowOf } from '../support/rows';
@@ -109,7 +110,7 @@ describe.each(keysOf('hook').map((action) => [action, HOOKS[action]] as const))(
         'additional_field' in event.payload
           ? { ...withoutCustomFields, custom_fields: customFields }
           : withoutCustomFields;
-      if (!event.expand?.(event.payload)) expect(sample).toEqual(expected);
+      if (!event.expand?.(event.payload, () => undefined)) expect(sample).toEqual(expected);
       expect(typeof sample.id).toBe('string');
       expect(sample.id).not.toBe('');
     });
@@ -135,7 +136,7 @@ describe.each(keysOf('hook').map((action) => [action, HOOKS[action]] as const))(
 
     it('gives the normalised payload the same keys as the sample', () => {
       const payload = JSON.parse(JSON.stringify(event.payload)) as Record<string, unknown>;
-      const [fresh, ...more] = itemMaker(event)(payload);
+      const [fresh, ...more] = resultMaker(event)([payload], () => undefined);
       expect(more).toEqual([]);
       expect(sampleKeys(fresh ?? {})).toEqual(sampleKeys(sample));
     });

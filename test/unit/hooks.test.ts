@@ -2,6 +2,7 @@
 import nock from 'nock';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { hookTriggers } from '../../src/hooks';
+import { derivedId } from '../../src/hooks/records';
 import { hookTrigger } from '../../src/hooks/trigger';
 import { ACTION_VALUES, HOOK_EVENTS, type ActionValue } from '../../src/hooks/events';
 import { API_KEY, appTester, bundleWith, failureOf, userMessage } from '../support/app';
@@ -630,47 +631,60 @@ describe('perform', () => {
     );
   });
 
-  it.each([
-    [
-      'ids past 2^53 keep their digits, read again from the raw body',
-      null,
-      '[{"id":9007199254740993,"title":"A"},{"id":9007199254740995,"title":"B"}]',
-      [
-        ['9007199254740993', 'A'],
-        ['9007199254740995', 'B'],
-      ],
-    ],
-    [
-      'an id past 2^53 in one object keeps its digits',
-      null,
-      '{"id":9007199254740993,"title":"A"}',
-      [['9007199254740993', 'A']],
-    ],
-    [
-      'one id past 2^53 among others: every row is read again',
-      null,
-      '[{"id":1,"title":"A"},{"id":9007199254740995,"title":"B"}]',
-      [
-        ['1', 'A'],
-        ['9007199254740995', 'B'],
-      ],
-    ],
-    [
-      "no id past 2^53: Zapier's parse is used, not the raw text",
-      { id: 5, title: 'As parsed' },
-      '{"id":5,"title":"As sent"}',
-      [['5', 'As parsed']],
-    ],
-  ])('%s', async (_what, parsed, content, expected) => {
+  describe('the delivered body', () => {
     const blank = { content: null, contacts: [], contact: null, create_at: null };
-    const items = await appTester(
-      op.perform,
-      bundleWith({
-        cleanedRequest: parsed ?? (JSON.parse(content) as unknown),
-        rawRequest: { content },
-      } as Partial<Bundle>),
-    );
-    expect(items).toEqual(expected.map(([id, title]) => ({ ...blank, id, title })));
+    const deliver = (request: Partial<Bundle>): Promise<unknown> =>
+      appTester(op.perform, bundleWith(request));
+    const NO_JSON = (held: string): string =>
+      'create_note: The delivery held no JSON object, parsed or as text: it gave no item. ' +
+      `What it held: ${held}.`;
+
+    it("is Zapier's parse when it holds a record, not the raw text", async () => {
+      const items = await deliver({
+        cleanedRequest: { id: 5, title: 'As parsed' },
+        rawRequest: { content: '{"id":5,"title":"As sent"}' },
+      } as Partial<Bundle>);
+      expect(items).toEqual([{ ...blank, id: '5', title: 'As parsed' }]);
+    });
+
+    it.each([
+      ['cleanedRequest as JSON text', { cleanedRequest: '[{"id":"a","title":"A"},{"id":"b"}]' }],
+      [
+        'rawRequest.content, cleanedRequest empty',
+        { cleanedRequest: {}, rawRequest: { content: '{"id":"a","title":"A"}' } },
+      ],
+      [
+        'rawRequest.content with a byte-order mark',
+        { rawRequest: { content: '\uFEFF{"id":"a","title":"A"}' } },
+      ],
+      [
+        'rawRequest.content after text that is no JSON',
+        { cleanedRequest: 'add_contact', rawRequest: { content: '{"id":"a","title":"A"}' } },
+      ],
+    ])('is read from %s', async (_where, request) => {
+      const items = (await deliver(request as Partial<Bundle>)) as Record<string, unknown>[];
+      expect(items[0]).toEqual({ ...blank, id: 'a', title: 'A' });
+    });
+
+    it.each([
+      ['text that is no JSON', { cleanedRequest: ' add_contact ' }, 'add_contact'],
+      ['JSON that holds no object', { rawRequest: { content: '[1,"x"]' } }, '[1,"x"]'],
+      ['nothing', { cleanedRequest: {} }, 'nothing'],
+      ['a long text, cut', { cleanedRequest: 'x'.repeat(100) }, `${'x'.repeat(79)}…`],
+    ])('holding %s gives no item, and the log says what it held', async (_what, request, held) => {
+      let items: unknown;
+      const logs = await logsOf(async () => {
+        items = await deliver(request as Partial<Bundle>);
+      });
+      expect(items).toEqual([]);
+      expect(logs).toEqual([NO_JSON(held)]);
+    });
+
+    it('an id past 2^53, which JSON rounds, is no id: the item gets one derived from its content', async () => {
+      const payload = JSON.parse('{"id":9007199254740993,"title":"A"}') as Record<string, unknown>;
+      const [item] = (await deliver({ cleanedRequest: payload })) as { id: string }[];
+      expect(item?.id).toBe(derivedId(payload));
+    });
   });
 
   it('gives an event without an id a stable id', async () => {

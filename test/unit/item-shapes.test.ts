@@ -209,7 +209,7 @@ async function deliver(perform: Perform, body: unknown): Promise<Delivery> {
     authData: { api_key: 'test-key-1234567890' },
     inputData: {},
     cleanedRequest: body,
-    // The body as sent, which perform reads again for an id past 2^53; toJson writes any depth.
+    // The body as sent too, as Zapier hands it; toJson writes any depth.
     rawRequest: { content: toJson(body) },
   } as unknown as Bundle;
   const items = await perform(z, bundle);
@@ -594,7 +594,7 @@ const idValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 3, arbitrary: hexId },
   oddText,
   fc.integer(),
-  // Past 2^53: perform reads the raw body again so the digits stay.
+  // Past 2^53, which JSON rounds: no id, so the item's id is derived.
   fc.constantFrom(2 ** 53 + 2, 2 ** 60, Number('12345678901234567890'), 1.5, -1, 0, '', ' ', null),
   fc.constant(true),
 );

@@ -1,24 +1,21 @@
-// The normaliser on the payload shapes the real service sends (docs/service-api.md).
+// The webhook item path on the payload shapes the real service sends
+// (docs/service-api.md): the list strings, the records and their ids, the
+// declared keys and types, and the one result each run gives.
+import { createHash } from 'node:crypto';
+import { resultMaker } from '../../src/hooks/deliveries';
 import { HOOK_EVENTS, type ActionValue, type HookEvent } from '../../src/hooks/events';
 import {
   bulkContactsOf,
-  canonicalJson,
   contactRecordOf,
   derivedId,
   isEmptyPayload,
-  itemMaker,
   normalise,
-  numberOf,
-  parseContacts,
-  parseMaterials,
-  parseRemovedTasks,
   removedTasksOf,
-  RESULT_BUDGET_BYTES,
-  withinResultBudget,
-  type Lazy,
-  type NormalisedEvent,
-  type TypedField,
-} from '../../src/hooks/normalise';
+  type Payload,
+} from '../../src/hooks/records';
+import { numberOf, type Item, type ItemShape, type TypedField } from '../../src/hooks/shape';
+import { parseContacts, parseMaterials, parseRemovedTasks } from '../../src/hooks/strings';
+import { fitItem, RESULT_BUDGET_BYTES } from '../../src/result';
 import { BLANK_CONTACT_ITEM, BLANK_CONTACT_RECORD, JANE_CONTACT } from '../support/expected';
 import { rowOf } from '../support/rows';
 
@@ -33,11 +30,23 @@ const OMAR = {
   cell_phone: '+13125550187',
 };
 
-/** Every record an expander lists, each read. */
-const readAll = (records: Iterable<Lazy<unknown>> | undefined): unknown[] | undefined =>
-  records && Array.from(records, (record) => record());
+/** Every record a payload lists, or undefined when it is one record. */
+const recordsOf = (records: Iterable<Payload> | undefined): Payload[] | undefined =>
+  records && [...records];
 
-/** What a parser tells the run's log, collected. */
+/** Every item of one payload, each line it logged going to `log`. */
+const itemMaker =
+  (shape: ItemShape) =>
+  (payload: Payload, log: (line: string) => void = () => undefined): Item[] =>
+    resultMaker(shape)([payload], log);
+
+const ignore = (): void => undefined;
+
+/** The id derived from a record whose JSON, keys sorted, is `text`. */
+const idOfJson = (text: string): string =>
+  `evt_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+
+/** What a reader logs, collected. */
 function notesOf<T>(parse: (notes: (line: string) => void) => T): { result: T; notes: string[] } {
   const notes: string[] = [];
   const result = parse((line) => notes.push(line));
@@ -175,7 +184,7 @@ describe('contact strings', () => {
     });
   });
 
-  it('names joined by a bare comma are told apart by a guess, and the log says so', () => {
+  it('names joined by a bare comma are parted by a guess, and the log says so', () => {
     const text = '[6512e4c1a9b3f2001e7d4a10,Mary,Ann,Lee,mary@x.com,+1]';
     expect(notesOf((notes) => parseContacts(text, notes, 'contacts'))).toEqual({
       result: [
@@ -188,7 +197,7 @@ describe('contact strings', () => {
         },
       ],
       notes: [
-        'A contact name in "contacts" holds commas: its first and last names were told apart by a guess.',
+        'A contact name in "contacts" holds commas: where the first name ends and the last starts is a guess.',
       ],
     });
   });
@@ -203,7 +212,7 @@ describe('contact strings', () => {
       cell_phone: phone,
     });
     const GUESS =
-      'A contact name in "contact" holds commas: its first and last names were told apart by a guess.';
+      'A contact name in "contact" holds commas: where the first name ends and the last starts is a guess.';
     it.each([
       [
         'a first name after a space',
@@ -291,14 +300,30 @@ describe('contact strings', () => {
     });
   });
 
-  it('past its limit, the rest is counted in a note, not read', () => {
-    // "[" and "]" are 2 bytes; Jane counts a sixteenth of the limit and a comma.
-    expect(
-      notesOf((notes) => parseContacts(`${JANE_STRING},${OMAR_STRING}`, notes, 'contacts', 2)),
-    ).toEqual({
-      result: [JANE],
-      notes: ['"contacts" listed more than a result can carry: 1 were read, 1 more were not.'],
+  // Jane and Omar take 136 bytes of JSON each, 137 with a comma; "[" and "]" take 2.
+  const HOLDS_MORE = (where: string, read: number, unread: number): string =>
+    `"${where}" holds more than a result can carry: the first ${read} were read, ` +
+    `${unread} more were not.`;
+
+  it('past its budget, the rest is counted and logged, not read', () => {
+    const text = `${JANE_STRING},${OMAR_STRING},${JANE_STRING}`;
+    // 2 + 137 is 139: a budget of 139 is not passed yet, so Omar is read; one of 138 is.
+    expect(notesOf((notes) => parseContacts(text, notes, 'contacts', 139))).toEqual({
+      result: [JANE, OMAR],
+      notes: [HOLDS_MORE('contacts', 2, 1)],
     });
+    expect(notesOf((notes) => parseContacts(text, notes, 'contacts', 138))).toEqual({
+      result: [JANE],
+      notes: [HOLDS_MORE('contacts', 1, 2)],
+    });
+  });
+
+  it('a contact larger than the whole budget is read but not counted: those after it are read', () => {
+    const long = `[6512e4c1a9b3f2001e7d4a11,${'L'.repeat(200)},Lee,lee@x.com,+1]`;
+    const text = `${long},${JANE_STRING},${OMAR_STRING},${JANE_STRING}`;
+    const { result, notes } = notesOf((log) => parseContacts(text, log, 'contacts', 139));
+    expect(result.map((contact) => contact.first_name)).toEqual(['L'.repeat(200), 'Jane', 'Omar']);
+    expect(notes).toEqual([HOLDS_MORE('contacts', 3, 1)]);
   });
 });
 
@@ -406,21 +431,22 @@ describe('material strings', () => {
     ]);
   });
 
-  // A record counts its JSON's bytes, at most a sixteenth of the limit, and a comma, after the
-  // 2 bytes of "[" and "]"; a record is read while the count has not passed the limit.
+  // A record counts its JSON's bytes and a comma, after the 2 bytes of "[" and "]"; a record
+  // is read while the count has not passed the budget. One larger than the budget is not counted.
   const TOUR = { id: MATERIAL, type: 'VIDEO', title: 'Tour' }; // 63 bytes of JSON
   it.each([
-    ['a sixteenth of 32, 2 bytes, for each record: 2 + 11 × 3 passes 32', 32, 12, 11],
-    ['63 bytes, under a sixteenth of 1026: 2 + 16 × 64 is 1026, so one more is read', 1026, 18, 17],
-    ['a list that fits, with no note', 1026, 17, 17],
-  ])('past its limit: %s', (_name, limit, listed, read) => {
+    ['64 bytes each, larger than a budget of 63: none is counted, all are read', 63, 12, 12],
+    ['64 bytes each, as large as a budget of 64: 2 + 64 passes it after one', 64, 3, 1],
+    ['2 + 16 × 64 is 1026, not past a budget of 1026, so one more is read', 1026, 18, 17],
+    ['a list that fits, with no line logged', 1026, 17, 17],
+  ])('past its budget: %s', (_name, budget, listed, read) => {
     const text = Array.from({ length: listed }, () => `[${MATERIAL},VIDEO,Tour]`).join(',');
-    expect(notesOf((notes) => parseMaterials(text, notes, 'video', limit))).toEqual({
+    expect(notesOf((notes) => parseMaterials(text, notes, 'video', budget))).toEqual({
       result: Array.from({ length: read }, () => TOUR),
       notes:
         read < listed
           ? [
-              `"video" listed more than a result can carry: ${read} were read, ` +
+              `"video" holds more than a result can carry: the first ${read} were read, ` +
                 `${listed - read} more were not.`,
             ]
           : [],
@@ -429,28 +455,44 @@ describe('material strings', () => {
 });
 
 describe('normalise', () => {
-  it('past its limit, each view is read while it fits, the kinds of materials in one budget', () => {
-    // 32 bytes: each record counts 2, a sixteenth, and a comma. The 11 videos read leave the
-    // PDF no room; the custom fields have the whole limit again.
+  it('past its budget, each list is read while it fits, the kinds of materials in one budget', () => {
+    // 642 is 2 + 10 × 64: the 11th video (64 bytes with its comma) is read, the 12th not, and
+    // the PDF has no room left. The custom fields have the whole budget again: ["f1","x"] is
+    // 10 bytes, 11 with its comma, and f10 on 12, so 2 + 9 × 11 + 45 × 12 is 641 after 54.
     const video = '[65e0c1d2b3a4f50012cd7701,VIDEO,Tour]';
-    const fields = Array.from({ length: 12 }, (_, i) => [`f${i + 1}`, 'x'] as const);
+    const fields = Array.from({ length: 60 }, (_, i) => [`f${i + 1}`, 'x'] as const);
     const payload = {
       ...NOTE,
       video: Array(12).fill(video).join(','),
       pdf: '[65e0c1d2b3a4f50012cd7810,PDF,Buyer Guide 2026]',
       additional_field: JSON.stringify(Object.fromEntries(fields)),
     };
-    const listed = (key: string, read: number, unread: number): string =>
-      `"${key}" listed more than a result can carry: ${read} were read, ${unread} more were not.`;
-    expect(notesOf((notes) => normalise(payload, notes, 32))).toEqual({
+    const holdsMore = (key: string, read: number, unread: number): string =>
+      `"${key}" holds more than a result can carry: the first ${read} were read, ${unread} more were not.`;
+    expect(notesOf((notes) => normalise(payload, notes, 642))).toEqual({
       result: {
         ...payload,
         contacts: [JANE],
         materials: Array(11).fill({ id: '65e0c1d2b3a4f50012cd7701', type: 'VIDEO', title: 'Tour' }),
-        custom_fields: Object.fromEntries(fields.slice(0, 11)),
+        custom_fields: Object.fromEntries(fields.slice(0, 55)),
       },
-      notes: [listed('video', 11, 1), listed('pdf', 0, 1), listed('additional_field', 11, 1)],
+      notes: [
+        holdsMore('video', 11, 1),
+        holdsMore('pdf', 0, 1),
+        holdsMore('additional_field', 55, 5),
+      ],
     });
+  });
+
+  it('reads each list within half a result by default: the item holds its text beside it', () => {
+    // Half of 5 MiB is 2,621,440 bytes: 2 + 64 × 40,959 is not past it, so 40,960 are read.
+    const video = '[65e0c1d2b3a4f50012cd7701,VIDEO,Tour]';
+    const payload = { video: Array(40_961).fill(video).join(',') };
+    const { result, notes } = notesOf((log) => normalise(payload, log));
+    expect(result.materials).toHaveLength(40_960);
+    expect(notes).toEqual([
+      '"video" holds more than a result can carry: the first 40960 were read, 1 more were not.',
+    ]);
   });
 
   it('keeps every field as sent and adds the parsed contacts beside `contact`', () => {
@@ -575,14 +617,14 @@ describe('normalise', () => {
     }
   });
 
-  it('past its limit, a text that is no object is still refused whole, not counted as unread', () => {
-    // A limit of 1 byte reads no field: each is only scanned for its end.
+  it('past its budget, a text that is no object is still refused whole, not counted as unread', () => {
+    // A budget of 1 byte reads no field: each is only scanned for its end.
     const read = (additional_field: string) =>
       notesOf((notes) => normalise({ id: 'c1', additional_field }, notes, 1));
     expect(read('{"Beds":3}')).toEqual({
       result: { id: 'c1', additional_field: '{"Beds":3}', custom_fields: {} },
       notes: [
-        '"additional_field" listed more than a result can carry: 0 were read, 1 more were not.',
+        '"additional_field" holds more than a result can carry: the first 0 were read, 1 more were not.',
       ],
     });
     for (const additional_field of ['{:3}', '{Beds":3}']) {
@@ -737,20 +779,21 @@ describe('ids', () => {
     expect(ids.size).toBe(4);
   });
 
-  it('canonical JSON sorts keys at every depth', () => {
-    expect(canonicalJson({ b: [{ d: 1, c: 2 }], a: 'x' })).toBe('{"a":"x","b":[{"c":2,"d":1}]}');
+  it('derives from the JSON of the record with its keys sorted at every depth', () => {
+    expect(derivedId({ b: [{ d: 1, c: 2 }], a: 'x' })).toBe(
+      idOfJson('{"a":"x","b":[{"c":2,"d":1}]}'),
+    );
   });
 
-  it('canonical JSON is JSON: separators, nested lists and empty values as JSON.stringify writes them', () => {
+  it('derives from JSON: separators, nested lists and empty values as JSON.stringify writes them', () => {
     const value = { list: [1, 'two', [3, null], {}, []], flag: false, nothing: null };
-    expect(canonicalJson(value)).toBe(
-      '{"flag":false,"list":[1,"two",[3,null],{},[]],"nothing":null}',
+    expect(derivedId(value)).toBe(
+      idOfJson('{"flag":false,"list":[1,"two",[3,null],{},[]],"nothing":null}'),
     );
-    expect(JSON.parse(canonicalJson(value))).toEqual(value);
   });
 
   it('a key whose value is undefined counts as absent, as in JSON', () => {
-    expect(canonicalJson({ a: undefined, b: 1 })).toBe('{"b":1}');
+    expect(derivedId({ a: undefined, b: 1 })).toBe(idOfJson('{"b":1}'));
     expect(derivedId({ a: undefined, b: 1 })).toBe(derivedId({ b: 1 }));
     expect(derivedId({ a: undefined })).not.toBe(derivedId({ a: null }));
   });
@@ -768,6 +811,11 @@ describe('ids', () => {
 });
 
 describe('isEmptyPayload', () => {
+  it('reads an object of a million values, as a sample of custom fields already parsed may be', () => {
+    const million = Object.fromEntries(Array.from({ length: 1_000_000 }, (_, n) => [`f${n}`, '']));
+    expect(isEmptyPayload({ id: '', additional_field: million })).toBe(true);
+  });
+
   it('is true for {} and for a sample whose every value is empty', () => {
     expect(isEmptyPayload({})).toBe(true);
     expect(isEmptyPayload({ id: '', zip: undefined })).toBe(true);
@@ -805,7 +853,7 @@ describe('one item per record', () => {
 
   it("a bulk delete_contact gives one contact record per contact, in the single delete's shape only", () => {
     // No num, no removed_date: they are not output fields of Deleted Contact.
-    expect(readAll(bulkContactsOf(BULK))).toEqual([
+    expect(recordsOf(bulkContactsOf(BULK, ignore))).toEqual([
       { ...BLANK_CONTACT_RECORD, ...JANE },
       { ...BLANK_CONTACT_RECORD, ...OMAR },
     ]);
@@ -816,14 +864,14 @@ describe('one item per record', () => {
   });
 
   it('a single delete, or contacts that are not text, is not split', () => {
-    expect(readAll(bulkContactsOf({ id: JANE.id, email: JANE.email }))).toBeUndefined();
-    expect(readAll(bulkContactsOf({ ...BULK, contacts: 2 }))).toBeUndefined();
-    expect(readAll(bulkContactsOf({ ...BULK, contacts: null }))).toBeUndefined();
+    expect(recordsOf(bulkContactsOf({ id: JANE.id, email: JANE.email }, ignore))).toBeUndefined();
+    expect(recordsOf(bulkContactsOf({ ...BULK, contacts: 2 }, ignore))).toBeUndefined();
+    expect(recordsOf(bulkContactsOf({ ...BULK, contacts: null }, ignore))).toBeUndefined();
   });
 
   it('a bulk delete with an unreadable contact keeps it, with a note', () => {
     expect(
-      notesOf((notes) => readAll(bulkContactsOf({ ...BULK, contacts: 'n/a' }, notes))),
+      notesOf((notes) => recordsOf(bulkContactsOf({ ...BULK, contacts: 'n/a' }, notes))),
     ).toEqual({
       result: [
         {
@@ -841,9 +889,9 @@ describe('one item per record', () => {
 
   it('a bulk delete listing no contact gives no item, and a note', () => {
     for (const contacts of ['', '  ', '[]']) {
-      expect(notesOf((notes) => readAll(bulkContactsOf({ ...BULK, contacts }, notes)))).toEqual({
+      expect(notesOf((notes) => recordsOf(bulkContactsOf({ ...BULK, contacts }, notes)))).toEqual({
         result: [],
-        notes: ['A delete of several contacts listed none: it gave no item.'],
+        notes: ['A delete of several contacts held none: it gave no item.'],
       });
     }
   });
@@ -940,12 +988,12 @@ describe('one item per record', () => {
 
   it("delete_task: one record per task, beside num and removed_date, with its own task's text", () => {
     const payload = { num: 2, removed_task: `${CALL},${EMAIL}`, removed_date: BULK.removed_date };
-    expect(readAll(removedTasksOf(payload))).toEqual([
+    expect(recordsOf(removedTasksOf(payload, ignore))).toEqual([
       { ...payload, ...CALL_TASK, removed_task: CALL },
       { ...payload, ...EMAIL_TASK, removed_task: EMAIL },
     ]);
-    expect(removedTasksOf({ num: 1 })).toBeUndefined();
-    expect(removedTasksOf({ num: 1, removed_task: '  ' })).toBeUndefined();
+    expect(removedTasksOf({ num: 1 }, ignore)).toBeUndefined();
+    expect(removedTasksOf({ num: 1, removed_task: '  ' }, ignore)).toBeUndefined();
   });
 
   it('delete_task: an unreadable removed_task is not split, and the log says so', () => {
@@ -973,7 +1021,7 @@ describe('values of the types their output fields declare', () => {
   ];
   const make = itemMaker({ outputFields: FIELDS });
   /** The one item a payload with id "x" gives. */
-  const itemOf = (fields: Record<string, unknown>): NormalisedEvent | undefined =>
+  const itemOf = (fields: Record<string, unknown>): Item | undefined =>
     make({ id: 'x', ...fields })[0];
   const BLANK = {
     id: 'x',
@@ -1055,6 +1103,31 @@ describe('values of the types their output fields declare', () => {
     expect(lines).toEqual(['A value nested too deep to show was left blank. (2 times)']);
   });
 
+  it('a flat list or object is its JSON text at any size; one with a list or object inside is walked', () => {
+    const wide = Object.fromEntries(Array.from({ length: 200_000 }, (_, n) => [`f${n}`, n]));
+    expect(itemOf({ name: wide })?.name).toBe(JSON.stringify(wide));
+    const flat = { a: 'x', b: 1, c: true, d: null };
+    expect(itemOf({ name: flat, when: [1, 'x', false, null] })).toEqual({
+      ...BLANK,
+      name: JSON.stringify(flat),
+      when: '[1,"x",false,null]',
+    });
+    // An inherited key, which JSON leaves out, is no reason to refuse the text.
+    const inherited = Object.assign(Object.create({ hidden: [1] }) as object, { a: 1 });
+    expect(itemOf({ name: inherited })).toEqual({ ...BLANK, name: '{"a":1}' });
+    const lines: string[] = [];
+    expect(
+      make({ id: 'x', name: { a: 1, deep: nested(32) }, when: [1, nested(32)] }, (line) =>
+        lines.push(line),
+      ),
+    ).toEqual([BLANK]);
+    expect(lines).toEqual(['A value nested too deep to show was left blank. (2 times)']);
+    expect(itemOf({ name: { a: 1, deep: nested(31) } })).toEqual({
+      ...BLANK,
+      name: JSON.stringify({ a: 1, deep: nested(31) }),
+    });
+  });
+
   it('a list field: each value of its type, blanks left out; one value is a list of one', () => {
     expect(itemOf({ scores: ['1', '', 2, null, 'x'], tags: ['buyer', 7, null, true] })).toEqual({
       ...BLANK,
@@ -1126,7 +1199,7 @@ describe("the hook triggers' items", () => {
   const itemsOf = (
     action: ActionValue,
     payload: Record<string, unknown>,
-  ): { items: NormalisedEvent[]; lines: string[] } => {
+  ): { items: Item[]; lines: string[] } => {
     const lines: string[] = [];
     const items = itemMaker(eventOf(action))(payload, (line) => lines.push(line));
     return { items, lines };
@@ -1294,16 +1367,17 @@ describe("the hook triggers' items", () => {
 });
 
 describe('ids of values nested past any stack', () => {
-  it('canonicalJson writes a value 100,000 levels deep', () => {
-    expect(canonicalJson(nested(100_000))).toBe(`${'['.repeat(100_000)}"x"${']'.repeat(100_000)}`);
+  it('derives from the JSON of a value 100,000 levels deep', () => {
+    expect(derivedId({ deep: nested(100_000) })).toBe(
+      idOfJson(`{"deep":${'['.repeat(100_000)}"x"${']'.repeat(100_000)}}`),
+    );
     let objects: unknown = 1;
     for (let level = 0; level < 100_000; level++) objects = { b: objects, a: level % 2 };
-    const text = canonicalJson(objects);
-    expect(text.startsWith('{"a":1,"b":{"a":0,"b":')).toBe(true);
-    expect(text.length).toBe('{"a":0,"b":'.length * 100_000 + 1 + 100_000);
+    const text = `${'{"a":1,"b":{"a":0,"b":'.repeat(50_000)}1${'}'.repeat(100_000)}`;
+    expect(derivedId({ x: objects })).toBe(idOfJson(`{"x":${text}}`));
   });
 
-  it('derivedId of a payload holding one is stable, and tells it from a shallower one', () => {
+  it('derivedId of a payload holding one is stable, and differs from a shallower one', () => {
     const id = derivedId({ deep: nested(100_000) });
     expect(id).toMatch(/^evt_[0-9a-f]{24}$/);
     expect(derivedId({ deep: nested(100_000) })).toBe(id);
@@ -1318,116 +1392,188 @@ describe('ids of values nested past any stack', () => {
   });
 });
 
-describe('withinResultBudget', () => {
+describe('one result: items in order, within the budget', () => {
   const bytesOf = (value: unknown): number => Buffer.byteLength(JSON.stringify(value));
-  const item = (id: string, text = 'x'.repeat(100)): NormalisedEvent => ({ id, text });
-  /** The size of a result of `count` items like item('a'): "[", the items, the commas, "]". */
-  const ITEM_BYTES = Buffer.byteLength(JSON.stringify(item('a')));
+  const SHAPE: ItemShape = { outputFields: [{ key: 'text' }] };
+  const resultOf = resultMaker(SHAPE);
+  /** A payload, and the item it gives: the declared `text`, then its id. */
+  const payload = (id: string, text = 'x'.repeat(100)): Payload => ({ id, text });
+  const ITEM_BYTES = bytesOf(payload('a'));
+  /** The size of a result of `count` items like payload('a'): "[", the items, the commas, "]". */
   const resultBytes = (count: number): number => 2 + count * ITEM_BYTES + (count - 1);
+  /** The items of `payloads` within `budget`, and the lines logged. */
+  const run = (payloads: readonly Payload[], budget: number): [Item[], string[]] => {
+    const lines: string[] = [];
+    return [resultOf(payloads, (line) => lines.push(line), { budget }), lines];
+  };
+  const LEFT_OUT = (count: number, of: number, first: string, last: string): string =>
+    `${count} of ${of} items were left out: with them the result would pass Zapier's 6 MiB ` +
+    `limit, and no item would start the Zap. The first left out is ${first}, the last ${last}.`;
 
   it("is 5 MiB by default: under Zapier's 6 MiB, with room for core's envelope", () => {
     expect(RESULT_BUDGET_BYTES).toBe(5 * 1024 * 1024);
   });
 
   it('keeps every item that fits, in order, and logs nothing', () => {
-    const lines: string[] = [];
-    const items = ['a', 'b', 'c'].map((id) => item(id));
+    const payloads = ['a', 'b', 'c'].map((id) => payload(id));
     // The budget is exact: a result of just that many bytes is whole.
-    expect(withinResultBudget(items, (line) => lines.push(line), resultBytes(3))).toEqual(items);
-    expect(withinResultBudget([item('a')], (line) => lines.push(line), resultBytes(1))).toEqual([
-      item('a'),
-    ]);
-    expect(withinResultBudget([], (line) => lines.push(line), 10)).toEqual([]);
-    expect(lines).toEqual([]);
+    expect(run(payloads, resultBytes(3))).toEqual([payloads, []]);
+    expect(run([payload('a')], resultBytes(1))).toEqual([[payload('a')], []]);
+    expect(run([], 10)).toEqual([[], []]);
   });
 
   it('leaves out the items past the budget, and logs one line with their count and first and last ids', () => {
-    const lines: string[] = [];
-    const items = ['a', 'b', 'c', 'd', 'e'].map((id) => item(id));
-    const kept = withinResultBudget(items, (line) => lines.push(line), resultBytes(4) - 1);
-    expect(kept).toEqual(items.slice(0, 3));
-    expect(Buffer.byteLength(JSON.stringify(kept))).toBe(resultBytes(3));
-    expect(lines).toEqual([
-      "2 of 5 items were left out: with them the result would pass Zapier's 6 MiB limit, and no " +
-        'item would start the Zap. The first left out is d, the last e.',
+    const payloads = ['a', 'b', 'c', 'd', 'e'].map((id) => payload(id));
+    const [kept, lines] = run(payloads, resultBytes(4) - 1);
+    expect(kept).toEqual(payloads.slice(0, 3));
+    expect(bytesOf(kept)).toBe(resultBytes(3));
+    expect(lines).toEqual([LEFT_OUT(2, 5, 'd', 'e')]);
+  });
+
+  it('names the last left out by its derived id when it has none: it is counted, not made', () => {
+    const payloads = [payload('a'), payload('b'), { text: 'no id' }];
+    expect(run(payloads, resultBytes(1))).toEqual([
+      [payload('a')],
+      [LEFT_OUT(2, 3, 'b', derivedId({ text: 'no id' }))],
     ]);
   });
 
-  it('cuts a single item too large alone: its largest text halved until it fits, and says so', () => {
+  it('logs the lines of the records made into items only: those left out are counted, not made', () => {
+    const bulk = resultMaker({ outputFields: [{ key: 'id' }], expand: bulkContactsOf });
     const lines: string[] = [];
-    const big = { id: 'big', title: 'short', content: 'x'.repeat(1000) };
-    const kept = withinResultBudget([big, item('next')], (line) => lines.push(line), 300);
-    // 1000 characters, then 500 and "…", then 250 and "…": 273 bytes of JSON.
-    expect(kept).toEqual([{ id: 'big', title: 'short', content: `${'x'.repeat(250)}…` }]);
-    expect(Buffer.byteLength(JSON.stringify(kept))).toBeLessThanOrEqual(300);
-    expect(lines).toEqual([
-      'Item big was larger than Zapier takes: "content" cut short.',
-      "1 of 2 items were left out: with them the result would pass Zapier's 6 MiB limit, and no " +
-        'item would start the Zap. The first left out is next, the last next.',
-    ]);
-    expect(big.content).toBe('x'.repeat(1000));
+    const kept = bulk([{ contacts: '[a1],[a2],[a3],[a4]' }], (line) => lines.push(line), {
+      budget: bytesOf([{ id: 'a1' }]),
+    });
+    expect(kept).toEqual([{ id: 'a1' }]);
+    // a2 is made, to be measured, before it is left out; a3 and a4 are not.
+    expect(lines).toEqual([`${NOT_A_CONTACT('contacts')} (2 times)`, LEFT_OUT(3, 4, 'a2', 'a4')]);
   });
 
-  it('an item cut to fit is kept, its comma counted too, whatever size the cut lands on', () => {
-    for (let budget = 40; budget <= 400; budget++) {
-      const lines: string[] = [];
-      const big = { id: 'big', title: 'short', content: 'x'.repeat(1000) };
-      const kept = withinResultBudget([big], (line) => lines.push(line), budget);
-      const fits = kept.length === 1;
-      // Below about 60 bytes only the id and title are left, which cannot be cut.
-      if (budget >= 62) expect({ budget, fits }).toEqual({ budget, fits: true });
-      if (fits) expect(Buffer.byteLength(JSON.stringify(kept))).toBeLessThanOrEqual(budget);
+  it('at most `most` items, counted after the filters', () => {
+    const payloads = ['a', 'b', 'c', 'd'].map((id) => payload(id));
+    const keep = (item: Item): boolean => item.id !== 'a';
+    expect(resultOf(payloads, ignore, { most: 2 })).toEqual(payloads.slice(0, 2));
+    expect(resultOf(payloads, ignore, { keep, most: 2 })).toEqual(payloads.slice(1, 3));
+    expect(resultOf(payloads, ignore, { keep })).toEqual(payloads.slice(1));
+  });
+
+  it('counts only the items that pass the filters among those left out', () => {
+    const payloads = ['a', 'b', 'c', 'd', 'e'].map((id) => payload(id));
+    const keep = (item: Item): boolean => item.id !== 'e';
+    const lines: string[] = [];
+    expect(
+      resultOf(payloads, (line) => lines.push(line), { keep, budget: resultBytes(2) }),
+    ).toEqual(payloads.slice(0, 2));
+    expect(lines).toEqual([LEFT_OUT(2, 4, 'c', 'd')]);
+  });
+
+  it('cuts the first item if too large alone, and leaves out what then passes the budget', () => {
+    const big = { id: 'big', text: 'x'.repeat(1000) };
+    const [kept, lines] = run([big, payload('next')], 300);
+    // 1000 characters, then 500 and "…", then 250 and "…": 272 bytes of JSON, 274 as a result.
+    expect(kept).toEqual([{ id: 'big', text: `${'x'.repeat(250)}…` }]);
+    expect(bytesOf(kept)).toBeLessThanOrEqual(300);
+    expect(lines).toEqual([
+      'Item big was larger than Zapier takes: "text" cut short.',
+      LEFT_OUT(1, 2, 'next', 'next'),
+    ]);
+    expect(big.text).toBe('x'.repeat(1000));
+  });
+
+  it('an item cut to fit is kept, its brackets counted too, whatever size the cut lands on', () => {
+    for (let budget = 20; budget <= 400; budget++) {
+      const [kept] = run([{ id: 'big', text: 'x'.repeat(1000) }], budget);
+      // Below about 40 bytes only the id is left, which is never cut.
+      if (budget >= 40) expect({ budget, kept: kept.length }).toEqual({ budget, kept: 1 });
+      expect(bytesOf(kept)).toBeLessThanOrEqual(budget);
     }
   });
 
-  /** What a budget keeps of one item, and the lines it logs. */
-  const keptOf = (one: NormalisedEvent, budget: number): [NormalisedEvent[], string[]] => {
+  it("logs each payload's lines first, then what was cut or left out", () => {
     const lines: string[] = [];
-    return [withinResultBudget([one], (line) => lines.push(line), budget), lines];
+    const notes = resultMaker({ outputFields: [{ key: 'contacts[]id' }, { key: 'text' }] });
+    notes(
+      [
+        { id: 'n1', contact: 'n/a', text: 'x'.repeat(400) },
+        { id: 'n2', contact: 'n/a' },
+      ],
+      (line) => lines.push(line),
+      { budget: 300 },
+    );
+    // n2 is made, to be measured, before it is left out: its line is logged too.
+    expect(lines).toEqual([
+      NOT_A_CONTACT('contact'),
+      NOT_A_CONTACT('contact'),
+      'Item n1 was larger than Zapier takes: "text" cut short.',
+      LEFT_OUT(1, 2, 'n2', 'n2'),
+    ]);
+  });
+});
+
+describe('fitItem: an item too large alone', () => {
+  const bytesOf = (value: unknown): number => Buffer.byteLength(JSON.stringify(value));
+  /** What `budget` keeps of one item, and the lines it logs. */
+  const fitted = (item: Record<string, unknown>, budget: number): [unknown, string[]] => {
+    const lines: string[] = [];
+    return [fitItem(item, (line) => lines.push(line), budget), lines];
   };
   const CUT_SHORT = (id: string, keys: string): string =>
     `Item ${id} was larger than Zapier takes: ${keys} cut short.`;
-  const LEFT_OUT = (id: string): string =>
-    "1 of 1 items were left out: with them the result would pass Zapier's 6 MiB limit, and no " +
-    `item would start the Zap. The first left out is ${id}, the last ${id}.`;
+
+  it('is 5 MiB by default, and returns an item that fits as it is, logging nothing', () => {
+    const item = { id: 'a', text: 'x'.repeat(RESULT_BUDGET_BYTES - 20) };
+    expect(bytesOf(item)).toBe(RESULT_BUDGET_BYTES);
+    const lines: string[] = [];
+    expect(fitItem(item, (line) => lines.push(line))).toBe(item);
+    expect(lines).toEqual([]);
+    // One byte more: the text, 5,242,861 characters, is cut to its first 2,621,430 and "…".
+    const over = { ...item, text: `${item.text}x` };
+    const { id, text } = fitItem(over, (line) => lines.push(line));
+    expect({ id, length: text.length, end: text.slice(-2) }).toEqual({
+      id: 'a',
+      length: 2_621_431,
+      end: 'x…',
+    });
+    expect(lines).toEqual([CUT_SHORT('a', '"text"')]);
+  });
 
   it('cuts no further than the budget: a cut that lands on it exactly is the last', () => {
     const big = { id: 'big', content: 'x'.repeat(1000) };
     const once = { id: 'big', content: `${'x'.repeat(500)}…` };
-    expect(keptOf(big, Buffer.byteLength(JSON.stringify([once])))).toEqual([
-      [once],
-      [CUT_SHORT('big', '"content"')],
-    ]);
+    expect(fitted(big, bytesOf(once))).toEqual([once, [CUT_SHORT('big', '"content"')]]);
+    expect(fitted(big, bytesOf(big))).toEqual([big, []]);
   });
 
   it('cuts the largest value first, the first of equals, and names every key it cut', () => {
     const big = { id: 'big', a: 'a'.repeat(400), b: 'b'.repeat(400), c: 'c'.repeat(10) };
     const cut = { ...big, a: `${'a'.repeat(200)}…`, b: `${'b'.repeat(200)}…` };
-    expect(keptOf(big, Buffer.byteLength(JSON.stringify([cut])))).toEqual([
-      [cut],
-      [CUT_SHORT('big', '"a", "b"')],
-    ]);
+    expect(fitted(big, bytesOf(cut))).toEqual([cut, [CUT_SHORT('big', '"a", "b"')]]);
   });
 
-  it('never cuts the id: an item whose id alone passes the budget is left out', () => {
+  it('never cuts the id: an item whose id alone passes the budget is as small as it gets', () => {
     const id = 'i'.repeat(300);
-    expect(keptOf({ id, content: 'x'.repeat(100) }, 200)).toEqual([
-      [],
-      [CUT_SHORT(id, '"content"'), LEFT_OUT(id)],
+    // 100 characters, then 50, 25, 12, 6, 3 and 2 with "…", then "x…", which cannot be cut.
+    expect(fitted({ id, content: 'x'.repeat(100) }, 200)).toEqual([
+      { id, content: 'x…' },
+      [CUT_SHORT(id, '"content"')],
     ]);
   });
 
   it('cuts text of three characters when that makes it smaller: "中文字" is "中…"', () => {
     const cut = { id: 'a', t: '中…' };
-    expect(keptOf({ id: 'a', t: '中文字' }, Buffer.byteLength(JSON.stringify([cut])))).toEqual([
-      [cut],
-      [CUT_SHORT('a', '"t"')],
-    ]);
+    expect(fitted({ id: 'a', t: '中文字' }, bytesOf(cut))).toEqual([cut, [CUT_SHORT('a', '"t"')]]);
   });
 
-  it('an empty list, a number, an empty object or short text is not cut: such an item is left out', () => {
+  it('an empty list, a number, null, an empty object or short text is not cut, and nothing is logged', () => {
     const one = { id: 'a', list: [], n: 123456789, t: 'ab', custom_fields: {}, blank: null };
-    expect(keptOf(one, 20)).toEqual([[], [CUT_SHORT('a', ''), LEFT_OUT('a')]]);
+    expect(fitted(one, 20)).toEqual([one, []]);
+  });
+
+  it('names an item without an id as "An item"', () => {
+    expect(fitted({ text: 'x'.repeat(100) }, 40)).toEqual([
+      { text: `${'x'.repeat(25)}…` },
+      ['An item was larger than Zapier takes: "text" cut short.'],
+    ]);
   });
 
   it('an object of small values loses its last keys, as a list its last items', () => {
@@ -1435,9 +1581,14 @@ describe('withinResultBudget', () => {
     const custom = Object.fromEntries(Array.from({ length: 40 }, (_, n) => [`f${n}`, n]));
     const big = { id: 'big', custom_fields: { ...custom, length: 3 } };
     const half = Object.fromEntries(Object.entries(big.custom_fields).slice(0, 20));
-    expect(keptOf(big, bytesOf([{ id: 'big', custom_fields: half }]))).toEqual([
-      [{ id: 'big', custom_fields: half }],
+    expect(fitted(big, bytesOf({ id: 'big', custom_fields: half }))).toEqual([
+      { id: 'big', custom_fields: half },
       [CUT_SHORT('big', '"custom_fields"')],
+    ]);
+    const list = { id: 'big', contacts: Array.from({ length: 40 }, (_, n) => ({ n })) };
+    expect(fitted(list, 200)).toEqual([
+      { id: 'big', contacts: list.contacts.slice(0, 20) },
+      [CUT_SHORT('big', '"contacts"')],
     ]);
   });
 
@@ -1460,15 +1611,37 @@ describe('withinResultBudget', () => {
       custom_fields: cutCustom,
       contacts: [{ id: 'x', first_name: `${'f'.repeat(200)}…` }],
     };
-    const [kept, lines] = keptOf(big, 816);
-    expect(bytesOf(kept)).toBe(691);
-    expect(kept).toEqual([cut]);
+    const [kept, lines] = fitted(big, 814);
+    expect(bytesOf(kept)).toBe(689);
+    expect(kept).toEqual(cut);
     expect(lines).toEqual([
       CUT_SHORT('c1', '"custom_fields.notes", "custom_fields.__proto__", "contacts.0.first_name"'),
     ]);
     // A key named "__proto__" stays an own key, copied as it is.
-    expect(Object.keys(kept[0]?.custom_fields ?? {})).toEqual(['notes', 'score', '__proto__']);
+    expect(Object.keys((kept as typeof big).custom_fields)).toEqual([
+      'notes',
+      'score',
+      '__proto__',
+    ]);
     expect(custom.notes).toHaveLength(1000);
+  });
+
+  it('halves an object of small values key by key: a key "__proto__" stays its own', () => {
+    const custom = JSON.parse('{"a":1,"__proto__":2,"b":3,"c":4}') as Record<string, unknown>;
+    const half = JSON.parse('{"a":1,"__proto__":2}') as Record<string, unknown>;
+    const [kept] = fitted(
+      { id: 'x', custom_fields: custom },
+      bytesOf({ id: 'x', custom_fields: half }),
+    );
+    const { custom_fields: cut } = kept as { custom_fields: Record<string, unknown> };
+    expect(Object.keys(cut)).toEqual(['a', '__proto__']);
+    expect(Object.getOwnPropertyDescriptor(cut, '__proto__')).toEqual({
+      value: 2,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+    expect(Object.getPrototypeOf(cut)).toBe(Object.prototype);
   });
 
   it('cuts inside one entry of a list, keeping the others as they are', () => {
@@ -1478,8 +1651,8 @@ describe('withinResultBudget', () => {
       ...big,
       contacts: [small, { id: 'b', first_name: `${'f'.repeat(200)}…` }, small],
     };
-    expect(keptOf(big, bytesOf([cut]))).toEqual([
-      [cut],
+    expect(fitted(big, bytesOf(cut))).toEqual([
+      cut,
       [CUT_SHORT('list', '"contacts.1.first_name"')],
     ]);
   });
@@ -1492,17 +1665,10 @@ describe('withinResultBudget', () => {
       last_name: 'l'.repeat(300),
     };
     const big = { ...identity, city: 'c'.repeat(2000) };
-    const [[kept], lines] = keptOf(big, 1400);
+    const [kept, lines] = fitted(big, 1400);
     expect(kept).toEqual({ ...identity, city: expect.stringMatching(/^c+…$/) as string });
+    expect(bytesOf(kept)).toBeLessThanOrEqual(1400);
     expect(lines).toEqual([CUT_SHORT('i1', '"city"')]);
-    expect(keptOf(big, 800)).toEqual([[], [CUT_SHORT('i1', '"city"'), LEFT_OUT('i1')]]);
-  });
-
-  it('cuts the largest list of a single item too large alone', () => {
-    const lines: string[] = [];
-    const big = { id: 'big', contacts: Array.from({ length: 40 }, (_, n) => ({ n })) };
-    const kept = withinResultBudget([big], (line) => lines.push(line), 200);
-    expect(kept).toEqual([{ id: 'big', contacts: big.contacts.slice(0, 20) }]);
-    expect(lines).toEqual(['Item big was larger than Zapier takes: "contacts" cut short.']);
+    expect(fitted(big, 800)).toEqual([{ ...identity, city: 'c…' }, [CUT_SHORT('i1', '"city"')]]);
   });
 });

@@ -6,7 +6,7 @@ import { errors, type Bundle, type ZObject } from 'zapier-platform-core';
 import { ConfigError, readConfig, withoutCredentials } from '../../src/config';
 import { sendCreates } from '../../src/creates/sends';
 import { hookTriggers } from '../../src/hooks';
-import { derivedId, normalise } from '../../src/hooks/normalise';
+import { derivedId, normalise } from '../../src/hooks/records';
 import { callApi } from '../../src/http/client';
 import { ENDPOINTS } from '../../src/http/endpoints';
 import { isLowerCaseObjectId, isObjectId } from '../../src/http/ids';
@@ -146,7 +146,7 @@ describe('the normaliser, for any JSON value a webhook delivers', () => {
           }
           const ownId =
             typeof row.id === 'string' && row.id.trim()
-              ? row.id
+              ? row.id.trim()
               : typeof row.id === 'number' && Number.isSafeInteger(row.id)
                 ? String(row.id)
                 : derivedId(row);

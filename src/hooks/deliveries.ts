@@ -1,0 +1,134 @@
+// The webhook item path, top to bottom: the delivered body, its payloads,
+// each payload's records, each record normalised and shaped into an item of
+// the trigger's declared keys, and the items fitted into one result Zapier
+// accepts. Live events (perform) and the editor's samples (performList) take
+// the same path from the payloads on.
+import type { Bundle } from 'zapier-platform-core';
+import { shown } from '../http/errors';
+import { isRecord, parseJson } from '../http/json';
+import { bytesOf, fitItem, RESULT_BUDGET_BYTES } from '../result';
+import { normalise, recordId, type Payload } from './records';
+import { itemShaper, type Item, type ItemShape } from './shape';
+import type { Log } from './strings';
+
+/** A body with something in it: an object with a key, or a list with an object. */
+const holdsRecords = (body: unknown): boolean =>
+  Array.isArray(body) ? body.some(isRecord) : isRecord(body) && Object.keys(body).length > 0;
+
+/**
+ * The delivered body. Zapier hands it parsed as `cleanedRequest`, but may
+ * hand it as JSON text there, or leave it out with the JSON in
+ * `rawRequest.content`: each is read, in that order. Undefined, and a log
+ * line, when none holds a JSON object.
+ */
+export function deliveredBody(
+  bundle: Pick<Bundle, 'cleanedRequest' | 'rawRequest'>,
+  log: Log,
+): unknown {
+  const cleaned: unknown = bundle.cleanedRequest;
+  if (holdsRecords(cleaned)) return cleaned;
+  const texts = [cleaned, bundle.rawRequest?.content].filter(
+    (value): value is string => typeof value === 'string',
+  );
+  for (const text of texts) {
+    const body = parseJson(text);
+    if (holdsRecords(body)) return body;
+  }
+  log(
+    'The delivery held no JSON object, parsed or as text: it gave no item. ' +
+      `What it held: ${shown((texts[0] ?? '').trim()) || 'nothing'}.`,
+  );
+  return undefined;
+}
+
+/** The payloads of one delivered body: the service POSTs one object; a list is read too. */
+export const payloadsOf = (body: unknown): Record<string, unknown>[] =>
+  (Array.isArray(body) ? body : [body])
+    .filter(isRecord)
+    .filter((row) => Object.keys(row).length > 0);
+
+/** One payload's log lines, each logged once, with how often it came. */
+function countedLines(): { add: Log; logTo: (log: Log) => void } {
+  const counts = new Map<string, number>();
+  return {
+    add: (line) => void counts.set(line, (counts.get(line) ?? 0) + 1),
+    logTo: (log) => {
+      for (const [line, count] of counts) log(count > 1 ? `${line} (${count} times)` : line);
+    },
+  };
+}
+
+/** How a run picks the items of its payloads. */
+export interface ResultOptions {
+  /** The Zap builder's filters: only the items that pass; none, every item. */
+  readonly keep?: ((item: Item) => boolean) | undefined;
+  /** At most this many items (the editor's samples). */
+  readonly most?: number;
+  /** The most the result may take as JSON, in bytes. */
+  readonly budget?: number;
+}
+
+/**
+ * A trigger's result from its payloads (a delivery, or the samples): one item
+ * per record, in order, those that pass the filters, while they fit the
+ * result. The first item, if too large alone, is cut to fit (see fitItem); the
+ * items past the budget are counted, not made, and the log names how many,
+ * and the first and last of them. Each payload's lines are logged first,
+ * then what was cut or left out. Never throws on what the service sends.
+ */
+export function resultMaker(
+  shape: ItemShape,
+): (payloads: readonly Payload[], log: Log, options?: ResultOptions) => Item[] {
+  const shaped = itemShaper(shape);
+  return (payloads, log, { keep, most = Infinity, budget = RESULT_BUDGET_BYTES } = {}) => {
+    const runs = payloads.map((payload) => ({ payload, lines: countedLines() }));
+    const items: Item[] = [];
+    const fitLines: string[] = [];
+    // "[" so far; each item adds its bytes and one more, a comma or the closing "]".
+    let used = 1;
+    let picked = 0;
+    let leftOut = 0;
+    let firstLeftOut = '';
+    let lastLeftOut: Payload = {};
+    function* records(): Generator<[Payload, Log]> {
+      for (const { payload, lines } of runs) {
+        // Only the lines of records made into items: those left out are counted, not made.
+        const add: Log = (line) => (leftOut === 0 || keep ? lines.add(line) : undefined);
+        for (const record of shape.expand?.(payload, add) ?? [payload]) yield [record, add];
+      }
+    }
+    for (const [record, lines] of records()) {
+      if (picked >= most) break;
+      // A filter reads the item, so then each is made; else only while items fit the result.
+      const item = leftOut === 0 || keep ? shaped(normalise(record, lines), lines) : undefined;
+      if (item && keep && !keep(item)) continue;
+      picked++;
+      if (leftOut > 0 || item === undefined) {
+        leftOut++;
+        lastLeftOut = record;
+        continue;
+      }
+      const fitted =
+        items.length === 0 ? fitItem(item, (line) => fitLines.push(line), budget - 2) : item;
+      const size = bytesOf(fitted) + 1;
+      if (used + size <= budget) {
+        items.push(fitted);
+        used += size;
+      } else {
+        leftOut = 1;
+        firstLeftOut = item.id;
+        lastLeftOut = record;
+      }
+    }
+    if (leftOut > 0) {
+      fitLines.push(
+        `${leftOut} of ${items.length + leftOut} items were left out: with them the result would ` +
+          `pass Zapier's 6 MiB limit, and no item would start the Zap. The first left out is ` +
+          `${firstLeftOut}, the last ${recordId(lastLeftOut)}.`,
+      );
+    }
+    for (const { lines } of runs) lines.logTo(log);
+    for (const line of fitLines) log(line);
+    return items;
+  };
+}
