@@ -3,8 +3,9 @@
 // one is expected. Every field of these actions is required.
 import { defineInputFields, type ZObject } from 'zapier-platform-core';
 import type { SentField } from '../http/errors';
-import { withoutWhatHappened, SERVICE_NAME, shown } from '../http/errors';
+import { SERVICE_NAME, withoutWhatHappened } from '../http/errors';
 import { dropdownOf, LISTS, searchOf, type ListKey } from '../triggers/lists';
+import { EMAIL_PROBLEMS, emailAddressOf, INVISIBLE, visible } from './email';
 
 export interface ActionInput<K extends string = string> {
   readonly key: K;
@@ -83,105 +84,8 @@ export const listInput = <K extends string>(
   };
 };
 
-/**
- * The longest value read as an address: 254 characters for the address
- * (RFC 5321), with room for a display name. Longer is refused unread. An ID
- * is 24 characters; a longer mapped value is no ID either.
- */
-export const MAX_EMAIL_INPUT = 1_000;
+/** An ID is 24 characters. A longer value would come back in the result, past Zapier's limit. */
 export const MAX_ID_INPUT = 1_000;
-
-/**
- * Characters nobody sees, which copying from a web page, a chat or a document
- * leaves in text: soft hyphen, zero-width spaces and joiners, direction marks
- * and embeddings, word joiner and invisible operators, byte-order mark. No
- * address holds one, and a mail app drops them; so does every email input.
- */
-const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]/g;
-
-/** Control characters (C0, DEL and C1, NEL among them): text decoded wrongly, or a stray key. */
-// eslint-disable-next-line no-control-regex -- finding them is its purpose
-const CONTROL = /[\0-\x1f\x7f-\x9f]/;
-
-/**
- * What an unquoted address can hold: no space, no control character, none of
- * `"(),:;<>[\]`, one "@", and a dotted domain. Each part is told from the
- * next by a character it cannot hold, so matching takes linear time. The
- * service has the final word on the rest.
- */
-const ADDRESS = /^[^\s"(),:;<>@[\\\]]+@[^\s"(),:;<>@[\\\].]+(\.[^\s"(),:;<>@[\\\].]+)+$/;
-
-// `Display Name <address>`, as mail apps' "From" fields give it; the name may
-// be quoted (and then hold commas or "@"). One pair of angle brackets only.
-// An unquoted name's spaces are trimmed afterwards: a `\s*` beside `[^"<>]*`
-// would make a long run of spaces cost quadratic time.
-const NAMED_ADDRESS = /^("(?:[^"\\]|\\.)*"\s*|[^"<>]*)<([^<>]*)>$/;
-
-/** Pairs a copied address may stand between: quotes, parentheses, angle brackets. */
-const WRAPPERS: Readonly<Record<string, string>> = {
-  '"': '"',
-  "'": "'",
-  '\u201C': '\u201D',
-  '\u2018': '\u2019',
-  '(': ')',
-  '<': '>',
-};
-
-/**
- * The address with what a mail client would take off it taken off, again
- * until nothing changes: spaces, a `,` or `;` after it (a CSV cell, a "To:"
- * line), a `mailto:` link's scheme and query, a pair of quotes, parentheses
- * or angle brackets around it, and a lone bracket at either end.
- */
-function unwrapped(text: string): string {
-  for (;;) {
-    const value = text.trim().replace(/[,;\s]+$/, '');
-    const mailto = /^mailto:([^?]*)/i.exec(value);
-    const first = value.charAt(0);
-    const last = value.charAt(value.length - 1);
-    let next = value;
-    if (mailto) next = mailto[1] ?? '';
-    else if (value.length > 1 && WRAPPERS[first] === last) next = value.slice(1, -1);
-    else if (first === '<' || first === '(') next = value.slice(1);
-    else if (last === '>' || last === ')') next = value.slice(0, -1);
-    if (next === text) return next;
-    text = next;
-  }
-}
-
-/** A value as a message shows it: cut short, its control characters written as `\u0000`. */
-export const visible = (value: string): string =>
-  shown(value).replace(
-    new RegExp(CONTROL.source, 'g'),
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-
-const atSigns = (text: string): number => text.split('@').length - 1;
-
-/**
- * The one reading of an email field, for every action: the address a trimmed
- * value names, as a mail client reads it, or why it names none: `control`
- * when it holds a control character, `list` when it holds several addresses,
- * `invalid` when it holds none.
- */
-export function emailAddressOf(value: string): string | 'control' | 'list' | 'invalid' {
-  if (CONTROL.test(value)) return 'control';
-  if (value.length > MAX_EMAIL_INPUT) return 'invalid';
-  const single = value.replace(/[,;\s]+$/, '');
-  const named = NAMED_ADDRESS.exec(single);
-  let address: string;
-  if (named) {
-    // The value is trimmed, so the name starts with its first character.
-    const [, name = '', inside = ''] = named;
-    // `a@x.com, Bob <b@y.com>`; but `jane@x.com <jane@x.com>` is one address.
-    if (!name.startsWith('"') && name.includes('@') && /[,;]/.test(name)) return 'list';
-    address = unwrapped(inside);
-  } else {
-    if (atSigns(single) > 1 && /[\s,;]/.test(single)) return 'list';
-    address = unwrapped(single);
-  }
-  return ADDRESS.test(address) ? address : 'invalid';
-}
 
 /**
  * The trimmed value of every input (for an email, the address alone), or a
@@ -212,7 +116,6 @@ export function readInputs<K extends string>(
     const value = (input.kind === 'email' ? given.replace(INVISIBLE, '') : given).trim();
     if (!value) throw invalid(`The "${input.label}" field is required. ${input.whenBlank}`);
     if (input.kind === 'id' && value.length > MAX_ID_INPUT) {
-      // Sent, it would come back in the step's result and could pass Zapier's 6 MiB limit.
       throw invalid(
         `"${visible(value)}" in "${input.label}" is not an ID of ${SERVICE_NAME}: it is ` +
           `${value.length.toLocaleString('en-US')} characters long. ${input.whenBlank}`,
@@ -223,27 +126,11 @@ export function readInputs<K extends string>(
       values[input.key] = input.kind === 'text' ? given : value;
       continue;
     }
-    const address = emailAddressOf(value);
-    if (address === 'control') {
-      throw invalid(
-        `"${visible(value)}" in "${input.label}" holds a control character (shown as \\u…), ` +
-          'which no email address can hold: the text was probably copied or decoded wrongly. ' +
-          'Map or type an address such as name@example.com.',
-      );
+    const read = emailAddressOf(value);
+    if ('problem' in read) {
+      throw invalid(`"${visible(value)}" in "${input.label}" ${EMAIL_PROBLEMS[read.problem]}`);
     }
-    if (address === 'list') {
-      throw invalid(
-        `"${visible(value)}" in "${input.label}" holds more than one email address. ` +
-          'Each step takes one address: map a single address, or use one step per address.',
-      );
-    }
-    if (address === 'invalid') {
-      throw invalid(
-        `"${visible(value)}" in "${input.label}" is not an email address. ` +
-          'Map or type an address such as name@example.com, or Jane Doe <name@example.com>.',
-      );
-    }
-    values[input.key] = address;
+    values[input.key] = read.address;
   }
   return values as Record<K, string>;
 }

@@ -1,7 +1,8 @@
 // A title search (Find Video, …) for each list of src/triggers/lists.ts. The service has no
 // search endpoint: a search reads the list (one GET, as the trigger does) and matches here.
 import { defineSearch, type Bundle, type Search, type ZObject } from 'zapier-platform-core';
-import { inputFieldOf, readInputs, visible, type ActionInput } from '../creates/inputs';
+import { visible } from '../creates/email';
+import { inputFieldOf, readInputs, type ActionInput } from '../creates/inputs';
 import { withoutWhatHappened } from '../http/errors';
 import { callApi } from '../http/client';
 import {

@@ -639,13 +639,13 @@ describe('deliveries as Zapier hands them, through build.zip in a fresh process'
       ]);
       expect(resultBytes(outcomes.tinyFields)).toBeLessThanOrEqual(DELIVERY.resultBudgetBytes);
       const [, read = ''] =
-        /"additional_field" listed more than a result can carry: (\d+) were read/.exec(
+        /"additional_field" holds more than a result can carry: the first (\d+) were read/.exec(
           outcomes.tinyFields?.logs?.join('\n') ?? '',
         ) ?? [];
       // Read while they fit half a result, beside the raw text: then only the raw text is cut.
       expect(kept).toHaveLength(Number(read));
       expect(outcomes.tinyFields?.logs).toEqual([
-        `add_contact: "additional_field" listed more than a result can carry: ${read} were read, ` +
+        `add_contact: "additional_field" holds more than a result can carry: the first ${read} were read, ` +
           `${tinyFields.length - Number(read)} more were not.`,
         `add_contact: Item ${contact.id} was larger than Zapier takes: "additional_field" cut short.`,
       ]);
@@ -659,7 +659,7 @@ describe('deliveries as Zapier hands them, through build.zip in a fresh process'
       expect(materials[0]).toEqual({ id: 'a', type: '', title: '' });
       expect(resultBytes(outcomes.groups)).toBeLessThanOrEqual(DELIVERY.resultBudgetBytes);
       const [, read = '', unread = ''] =
-        /"video" listed more than a result can carry: (\d+) were read, (\d+) more were not/.exec(
+        /"video" holds more than a result can carry: the first (\d+) were read, (\d+) more were not/.exec(
           outcomes.groups?.logs?.join('\n') ?? '',
         ) ?? [];
       // Each group read is one material, each told as not in the form; the rest only counted.
@@ -668,10 +668,10 @@ describe('deliveries as Zapier hands them, through build.zip in a fresh process'
       expect(outcomes.groups?.logs).toEqual([
         'send_material: A material in "video" was not in the form [id,type,title]: kept, with ' +
           `what could be read. (${read} times)`,
-        `send_material: "video" listed more than a result can carry: ${read} were read, ` +
+        `send_material: "video" holds more than a result can carry: the first ${read} were read, ` +
           `${unread} more were not.`,
         // The videos took the room of the list: the PDF after them is counted, not read.
-        'send_material: "pdf" listed more than a result can carry: 0 were read, 1 more were not.',
+        'send_material: "pdf" holds more than a result can carry: the first 0 were read, 1 more were not.',
         expect.stringMatching(
           /^send_material: Item evt_[0-9a-f]{24} was larger than Zapier takes: "video" cut short\.$/,
         ),
@@ -694,7 +694,7 @@ describe('deliveries as Zapier hands them, through build.zip in a fresh process'
       const firstLeftOut = `6512e4c1a9b3f200${items.length.toString(16).padStart(8, '0')}`;
       expect(outcomes.idsOnly?.logs).toEqual([
         'delete_contact: A contact in "contacts" was not in the form [id,first,last,email,phone]: ' +
-          `kept, with what could be read. (${items.length + 2} times)`,
+          `kept, with what could be read. (${items.length + 1} times)`,
         `delete_contact: ${ids.length - items.length} of ${ids.length} items were left out: with ` +
           "them the result would pass Zapier's 6 MiB limit, and no item would start the Zap. " +
           `The first left out is ${firstLeftOut}, the last ${lastId}.`,
