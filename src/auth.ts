@@ -2,22 +2,13 @@ import type { Authentication, Bundle, ZObject } from 'zapier-platform-core';
 import { apiKeyOf, callApi } from './http/client';
 import { ENDPOINTS } from './http/endpoints';
 
-// Listing templates is cheap, safe to retry and needs a valid key: a fair connection
-// test. It passes only on a list (its `list` success check): `{}`, an `error` or
-// `"status": false` fail, and the service's words for a refused key ("invalid_user")
-// ask the Zap builder to reconnect.
+// Listing templates is cheap, safe to retry and needs a valid key; only a list passes.
 const testConnection = async (z: ZObject, bundle: Bundle): Promise<{ ok: true }> => {
   await callApi(z, bundle, ENDPOINTS.testConnection);
   return { ok: true };
 };
 
-/**
- * Names the connection by the account's email, as the Zap builder typed it.
- * No response of the service names the account, and the key (a JWT) holds only a
- * user id, so this optional field is the one thing a person recognises. Blank:
- * Zapier names the connection by the app alone. Never any part of the key
- * (PR 3.3): a value that holds the key is not shown.
- */
+/** The email the Zap builder typed: nothing the service sends names the account. Never the key. */
 export const connectionLabel = async (_z: ZObject, bundle: Bundle): Promise<string> => {
   const raw: unknown = bundle.authData.account_email;
   const email = typeof raw === 'string' ? raw.trim() : '';
@@ -38,7 +29,6 @@ export const authentication = {
         '[Profile > Integration](https://app.crmgrow.com/profile/integration) to copy it.',
     },
     {
-      // Optional, so connections made before it keep working unchanged.
       key: 'account_email',
       label: 'Account Email',
       type: 'string',

@@ -12,9 +12,7 @@ const { version } = require('../package.json') as { version: string };
 export default defineApp({
   version,
   platformVersion,
-  // Core's patch of Node's http logs, and copies, the response of every request
-  // it does not know for one of z.request's. The app makes no other request, so
-  // the patch is off (docs/benchmarks.md, "What the figures led to").
+  // Core's patch of Node's http copies every response; z.request is the app's only client.
   flags: { skipHttpPatch: true },
   authentication,
   triggers: { ...pollingTriggers, ...hookTriggers },

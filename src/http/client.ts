@@ -1,6 +1,5 @@
-// The one way this app talks to the service, in the order it runs: the
-// settings and the key, the request, the exchange, and the response read and
-// judged by the error tables.
+// The one way this app calls the service, in the order it runs: settings and
+// key, request, exchange, response, and the error tables' judgement.
 import http from 'node:http';
 import https from 'node:https';
 import type { Bundle, HttpRequestOptions, ZObject } from 'zapier-platform-core';
@@ -19,9 +18,6 @@ import { networkError } from './network-errors';
 import { errorForResponse } from './response-errors';
 import { saysAlreadyDeleted, type ApiResponse } from './responses';
 
-export type { ApiResponse } from './responses';
-export type ApiAnswer = ApiResponse; // alias until callers move
-
 export interface CallOptions {
   readonly body?: Record<string, unknown>;
   readonly params?: Record<string, string>;
@@ -30,24 +26,20 @@ export interface CallOptions {
   readonly fields?: readonly SentField[];
 }
 
-/** The API key from the connection, trimmed: pasted keys often carry spaces. */
+/** Trimmed: pasted keys often carry spaces. */
 export function apiKeyOf(bundle: Bundle): string {
   const key: unknown = bundle.authData?.api_key;
   return typeof key === 'string' ? key.trim() : '';
 }
 
-/** What one call needs from the deployment and the connection, read and checked. */
-export interface CallSettings {
+interface CallSettings {
   readonly baseUrl: string;
   readonly deadlineMs: number;
   readonly maxAnswerBytes: number;
   readonly apiKey: string;
 }
 
-/**
- * Step 1, before anything is sent: the settings and the API key. Throws the
- * errors that stop a call here: a bad setting, no key, a key no header can hold.
- */
+/** Step 1, before anything is sent: throws for a bad setting, no key, or a key no header can hold. */
 export function settingsOf(z: ZObject, bundle: Bundle, endpoint: Endpoint): CallSettings {
   let settings: Omit<CallSettings, 'apiKey'>;
   try {
@@ -67,7 +59,7 @@ export function settingsOf(z: ZObject, bundle: Bundle, endpoint: Endpoint): Call
   return { ...settings, apiKey };
 }
 
-/** The request options of node-fetch that core passes on, beside its own. */
+/** The options of node-fetch that core passes on, beside its own. */
 interface GuardedRequest extends HttpRequestOptions {
   url: string;
   merge: false;
@@ -77,70 +69,59 @@ interface GuardedRequest extends HttpRequestOptions {
   signal?: AbortSignal;
 }
 
-/** The query string, built here: core would take a `{{…}}` in a value for a missing value. */
-const queryOf = (params: Readonly<Record<string, string>>): string => {
-  const pairs = Object.entries(params).map(
-    ([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`,
-  );
-  return pairs.length > 0 ? `?${pairs.join('&')}` : '';
-};
-
 /** Step 2: the request exactly as it is sent. */
 export function requestOf(
   endpoint: Endpoint,
   options: CallOptions,
   settings: CallSettings,
 ): GuardedRequest {
+  // Query and body are written here, with core's merging off: core would read
+  // a `{{…}}` in the user's text as a template, and delete it or throw.
+  const query = Object.entries(options.params ?? {})
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
+    .join('&');
   return {
-    url: `${settings.baseUrl}${endpoint.path}${queryOf(options.params ?? {})}`,
+    url: `${settings.baseUrl}${endpoint.path}${query ? `?${query}` : ''}`,
     method: endpoint.method,
     headers: {
-      // What core's merging (off here) would have added.
       'user-agent': 'Zapier',
       Authorization: settings.apiKey,
       ...(endpoint.jsonContentType ? { 'Content-Type': 'application/json' } : {}),
       ...options.headers,
     },
-    // Written here, with core's merging off: core would otherwise read any
-    // `{{…}}` in the user's text as a template, and delete it or throw.
     ...(options.body ? { body: JSON.stringify(options.body) } : {}),
     merge: false,
-    // Statuses are the error tables' alone, 429 included, so every message is of one kind.
+    // Statuses are the error table's alone, 429 included, so every message is of one kind.
     skipThrowForStatus: true,
     throwForThrottlingEarly: false,
-    // A redirect would send the request, and the key, somewhere else: it is an error instead.
+    // A redirect would send the request, and the key, somewhere else.
     redirect: 'manual',
     size: settings.maxAnswerBytes,
   };
 }
 
-/** What core's raw response gives: node-fetch's response, with core's getHeader. */
+/** node-fetch's response, with core's getHeader. */
 interface RawResponse {
   readonly status: number;
   getHeader(name: string): string | null | undefined;
   buffer(): Promise<Buffer>;
 }
 
-/** A whole response: its status and headers, and its body as text. */
 export interface Received {
   readonly response: RawResponse;
   readonly text: string;
 }
 
-/** Node's agent receives each request through addRequest, which its types leave out. */
-interface RequestAgent {
-  addRequest(request: http.ClientRequest, options: unknown): void;
-}
-
 /**
- * An agent of its own for one request, which calls `cutShort` when the
- * connection closes before the whole response came (fewer bytes than its
- * Content-Length, or a chunked response left open): node-fetch 2 would wait
- * for the rest until the deadline.
+ * An agent for one request that calls `cutShort` when the connection closes
+ * before the whole response came: node-fetch 2 would wait until the deadline.
  */
 export function watchingAgent(url: URL, cutShort: () => void): http.Agent {
   const agent = url.protocol === 'https:' ? new https.Agent() : new http.Agent();
-  const watched = agent as unknown as RequestAgent;
+  // Node's agent receives each request through addRequest, which its types leave out.
+  const watched = agent as unknown as {
+    addRequest(request: http.ClientRequest, options: unknown): void;
+  };
   const addRequest = watched.addRequest.bind(agent);
   watched.addRequest = (request, options) => {
     request.on('response', (response: http.IncomingMessage) => {
@@ -153,35 +134,27 @@ export function watchingAgent(url: URL, cutShort: () => void): http.Agent {
   return agent;
 }
 
-/**
- * Step 3: the exchange, within one deadline for the whole of it, body
- * included, and the size cap. Throws the network table's errors.
- */
+/** Step 3: the exchange, body included, within one deadline and the size cap. */
 export async function exchange(
   z: ZObject,
   request: GuardedRequest,
   call: CallContext,
 ): Promise<Received> {
-  // The deadline also stops reading a response past the size cap, which
-  // node-fetch would otherwise inflate to the end.
+  // The deadline also stops reading past the size cap, which node-fetch would inflate to the end.
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), call.deadlineMs);
   let cutShort = false;
   const agent = watchingAgent(new URL(request.url), () => {
-    // Once the deadline has passed, the close is its doing.
     if (deadline.signal.aborted) return;
     cutShort = true;
     deadline.abort();
   });
-  // What failed, read by the network table: node-fetch's error, or one in its words.
   let cause: unknown;
   try {
-    // Raw, always: core then neither parses the body nor keeps a copy of it,
-    // which it would show (key and all) in the "What happened" of an error.
+    // Raw, so core keeps no copy of the body (key and all) for its "What happened".
     const sent: GuardedRequest = { ...request, signal: deadline.signal, agent };
     const response: RawResponse = await z.request({ ...sent, raw: true });
-    // A response that says it is too large is not read at all. A compressed one
-    // is measured as it is unpacked, by node-fetch's `size`.
+    // A compressed response is measured as it is unpacked, by node-fetch's `size`.
     const length = Number(response.getHeader('content-length') ?? 0);
     if (response.getHeader('content-encoding') || length <= call.maxAnswerBytes) {
       return { response, text: (await response.buffer()).toString('utf8') };
@@ -194,8 +167,7 @@ export async function exchange(
   }
   const timedOut = deadline.signal.aborted && !cutShort;
   deadline.abort();
-  // node-fetch gives this code to a chunked response cut short alone; the agent's
-  // word gives it to one cut short of its Content-Length too.
+  // node-fetch gives this code only to a chunked response cut short; the agent's word covers the rest.
   if (cutShort) cause = { code: 'ERR_STREAM_PREMATURE_CLOSE' };
   throw withoutWhatHappened(networkError(z.errors, call, cause, timedOut));
 }
@@ -207,7 +179,6 @@ export function responseOf(
   success: SuccessCheck,
 ): ApiResponse {
   const content = redact(text, apiKey);
-  // getHeader gives null, not undefined, for a missing header, whatever its type says.
   const location = response.getHeader('location');
   const read = {
     status: response.status,
@@ -220,26 +191,24 @@ export function responseOf(
   return { ...read, alreadyDeleted: success === 'deleted' && saysAlreadyDeleted(read) };
 }
 
-/** The one way to call the service: the steps above, in order, and the error table's judgement. */
 export async function callApi(
   z: ZObject,
   bundle: Bundle,
   endpoint: Endpoint,
   options: CallOptions = {},
-): Promise<ApiResponse & { readonly gone: boolean }> {
+): Promise<ApiResponse> {
   const settings = settingsOf(z, bundle, endpoint);
   const request = requestOf(endpoint, options, settings);
+  const { apiKey, ...limits } = settings;
   const call: CallContext = {
+    ...limits,
     endpoint,
     url: request.url,
-    baseUrl: settings.baseUrl,
-    deadlineMs: settings.deadlineMs,
-    maxAnswerBytes: settings.maxAnswerBytes,
     log: (line) => z.console.log(line),
     ...(options.fields ? { fields: options.fields } : {}),
   };
-  const response = responseOf(await exchange(z, request, call), settings.apiKey, endpoint.success);
+  const response = responseOf(await exchange(z, request, call), apiKey, endpoint.success);
   const error = errorForResponse(z.errors, call, response);
   if (error) throw withoutWhatHappened(error);
-  return { ...response, gone: response.alreadyDeleted }; // `gone`: alias until callers move
+  return response;
 }

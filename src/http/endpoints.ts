@@ -1,32 +1,22 @@
-// Every endpoint of the service's interface, in one place: the request, what
-// a 2xx response must hold for the request to count as done, and whether the
-// request is safe to retry.
+// Every endpoint of the service: the request, what a 2xx must hold, and whether it is safe to retry.
 import type { BaseUrlVariable } from '../config';
 
 /**
- * What a 2xx response must hold for the request to count as done
- * (src/http/responses.ts checks it; a response that says the request failed
- * is an error whatever the check):
- * - `json`: any JSON (the lists and searches read their rows themselves; the samples);
- * - `list`: a list, bare or in a `{"data": [...]}` envelope (the connection test: it shows the key works);
- * - `statusTrue`: `"status": true`, the interface's word for a send or a note that was made;
- * - `id`: the new subscription's id (`id` or `_id`, bare or in the envelope);
- * - `deleted`: `"status": true`, or the service's word that the subscription is already deleted.
+ * What a 2xx must hold for the request to count as done (SUCCESS in responses.ts):
+ * any JSON, a list, `"status": true`, the new subscription's id, or
+ * `"status": true` or the word that the subscription is already deleted.
  */
 export type SuccessCheck = 'json' | 'list' | 'statusTrue' | 'id' | 'deleted';
 
 export type Endpoint = {
   readonly method: 'GET' | 'POST' | 'DELETE';
   readonly path: string;
-  /** Which configured base address the path is appended to. */
   readonly base: BaseUrlVariable;
-  /** The interface lists `Content-Type: application/json` for this endpoint. */
   readonly jsonContentType: boolean;
   readonly success: SuccessCheck;
 } & (
   | { readonly safeToRetry: true }
-  // What the request creates ("the email"): when no clear response comes, it may
-  // exist all the same, so the request is not retried and the message says so.
+  // What the request creates ("the email"), named when no clear response comes.
   | { readonly safeToRetry: false; readonly creates: string }
 );
 
@@ -60,8 +50,7 @@ export const ENDPOINTS = {
   ),
   sendImage: endpoint('POST', '/api/send-image', { success: 'statusTrue' }, 'the email'),
   addNote: endpoint('POST', '/api/note', { success: 'statusTrue' }, 'the note'),
-  // The webhook endpoints list only Authorization; subscribe still sends JSON.
-  // A second subscription would deliver every event twice.
+  // Not safe to retry: a second subscription would deliver every event twice.
   subscribe: endpoint('POST', '/api/outbound/subscribe', { success: 'id' }, 'the subscription'),
   // Safe to retry: a second removal finds the subscription already deleted.
   unsubscribe: endpoint('DELETE', '/api/outbound/unsubscribe', {

@@ -1,26 +1,16 @@
-// The API key: refused before any request when there is none or no header
-// can hold it, and taken out of every response before a user or a log sees it.
+// The API key: checked before any request, and taken out of every response.
 import type { ZObject } from 'zapier-platform-core';
 import { SERVICE_NAME } from './errors';
 import { isRecord, parseJson, toJson } from './json';
 
-/**
- * Characters no API key holds. Node refuses line breaks, most control
- * characters and anything past Latin-1 in a header before any connection is
- * made; a tab or another control character would only get the key refused.
- * The first kind found is named, so that a line break is not called a control character.
- */
+/** Node refuses these in a header, or the service refuses the key; a line break is named first. */
 const UNUSABLE_KEY_CHARACTERS: readonly { kind: string; is: (code: number) => boolean }[] = [
   { kind: 'a line break', is: (code) => code === 0x0a || code === 0x0d },
   { kind: 'a control character', is: (code) => code < 0x20 || (code >= 0x7f && code <= 0x9f) },
   { kind: 'a non-Latin character', is: (code) => code > 0xff },
 ];
 
-/**
- * The error for a connection with no key, or with one that cannot be sent in
- * a header; undefined when the key can be sent. It names the kind of
- * character only, never the key or the character.
- */
+/** The error for no key or one no header can hold; it never shows the key or the character. */
 export function keyError(errors: ZObject['errors'], apiKey: string): Error | undefined {
   if (!apiKey) {
     return new errors.ExpiredAuthError(
@@ -38,14 +28,13 @@ export function keyError(errors: ZObject['errors'], apiKey: string): Error | und
 }
 
 const KEY_PLACEHOLDER = '[API key]';
-/** What JSON encoders write unescaped (JWT and base64url keys are made of these). */
+/** What JSON encoders write unescaped, as in JWT and base64url keys. */
 const PLAIN_IN_JSON = /^[A-Za-z0-9._~+=-]+$/;
 
 /**
- * Takes the API key out of a response's text before a user or a log sees it:
- * as it is and percent-encoded (hex in either case), and inside every string
- * of a JSON body, where an escape (`\u00e9`, `\/`) would hide it from a text
- * search. A key under 4 characters is left alone: it would blot out ordinary words.
+ * Takes the API key out of a response's text: as it is, percent-encoded, and
+ * inside every JSON string, where an escape would hide it. A key under 4
+ * characters is left alone: it would blot out ordinary words.
  */
 export function redact(text: string, apiKey: string | undefined): string {
   const key = apiKey?.trim();
@@ -59,15 +48,13 @@ export function redact(text: string, apiKey: string | undefined): string {
   const hide = (value: string): string =>
     [...forms].reduce((done, form) => done.split(form).join(KEY_PLACEHOLDER), value);
   const plain = hide(text);
-  // The JSON body is read only where an escape may hide the key: without a
-  // backslash there is none, and a key of characters encoders write as they are
-  // hides only behind a \u escape. A 20 MiB list whose titles hold \" or \n would
-  // otherwise be read a second time, past the memory bound of docs/benchmarks.md (section 9).
+  // The body is parsed only where an escape may hide the key: a second copy of a
+  // large list would pass the memory bound (docs/benchmarks.md, section 9).
   if (!plain.includes('\\')) return plain;
   if (PLAIN_IN_JSON.test(key) && !plain.includes('\\u')) return plain;
   const data = parseJson(plain);
   if (!(data instanceof Object)) return plain;
-  // In place and without recursion: the body is our own copy, and may nest past any stack.
+  // Without recursion: the body may nest past any stack.
   const pending: unknown[] = [data];
   for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
     if (Array.isArray(node)) {
@@ -78,7 +65,6 @@ export function redact(text: string, apiKey: string | undefined): string {
     } else if (isRecord(node)) {
       for (const [name, value] of Object.entries(node)) {
         const cleanName = hide(name);
-        // Only a name that held the key moves (to the end): the others keep their order.
         if (cleanName !== name) Reflect.deleteProperty(node, name);
         node[cleanName] = typeof value === 'string' ? hide(value) : value;
         if (typeof value !== 'string') pending.push(value);

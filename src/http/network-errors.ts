@@ -1,6 +1,5 @@
-// The error for each request that got no whole response: none in time, a
-// broken connection, or one too large or too corrupt to read. One table, read
-// top to bottom, whose first row that covers the failure gives the error.
+// The error for each request that got no whole response. One table, read top
+// to bottom: the first row that covers the failure gives the error.
 import {
   firstError,
   logBaseUrlHint,
@@ -13,16 +12,14 @@ import {
 } from './errors';
 import { isRecord } from './json';
 
-/** What the rows know of a request that got no whole response. */
-export interface NetworkFailure extends Failure {
+interface NetworkFailure extends Failure {
   readonly timedOut: boolean;
   /** node-fetch's `type` (max-size, request-timeout, …) and Node's `code`, where given. */
   readonly type: unknown;
   readonly code: unknown;
   readonly host: string;
-  /** The first of the cause's code, errno and type that names a failure we know. */
+  /** The first of the cause's code, errno and type that REASONS names. */
   readonly known: string | undefined;
-  /** That failure in words. */
   readonly reason: string;
 }
 
@@ -37,18 +34,17 @@ const REASONS: Readonly<Record<string, string>> = {
   'request-timeout': 'the request timed out',
 };
 
-/** Failures before any byte of the request reached the service: nothing was sent. */
+/** Failures before any byte of the request reached the service. */
 const BEFORE_SENDING: readonly unknown[] = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'];
 
-/** zlib's codes for a compressed response that came but cannot be unpacked. */
-const UNPACK_FAILED: readonly unknown[] = [
+/** zlib's codes for a compressed response that cannot be unpacked. */
+const UNPACK_FAILED = new Set<unknown>([
   'Z_DATA_ERROR',
   'Z_BUF_ERROR',
   'Z_STREAM_ERROR',
   'Z_NEED_DICT',
-];
+]);
 
-/** A size as people read it: whole MiB, or bytes. */
 const sizeText = (bytes: number): string =>
   bytes % (1024 * 1024) === 0
     ? `${bytes / 1024 / 1024} MiB`
@@ -63,18 +59,10 @@ const unpackText = ({ where }: NetworkFailure): string =>
 const brokeText = ({ host, where, reason }: NetworkFailure): string =>
   `The connection to ${SERVICE_NAME} at ${host} broke before its answer to ${where} came (${reason}).`;
 
-/** For a failed connection, the maintainer's log gets the base address to check. */
-const logNoResponse = (failure: NetworkFailure): void =>
-  logBaseUrlHint(
-    failure.call,
-    `No answer from ${failure.host} to ${failure.where} (${failure.reason}).`,
-  );
+const logNoResponse = ({ call, host, where, reason }: NetworkFailure): void =>
+  logBaseUrlHint(call, `No answer from ${host} to ${where} (${reason}).`);
 
-/**
- * Every request that got no whole response. The deadline row comes first:
- * once the deadline has passed, whatever failed after it is its doing. The
- * last row covers every failure left.
- */
+/** The deadline row comes first: whatever fails after the deadline is its doing. */
 export const NETWORK_ERRORS: readonly ErrorRow<NetworkFailure>[] = [
   {
     covers: 'no whole response before the deadline',
@@ -98,7 +86,7 @@ export const NETWORK_ERRORS: readonly ErrorRow<NetworkFailure>[] = [
   },
   {
     covers: 'a compressed response that cannot be unpacked',
-    when: ({ code }) => UNPACK_FAILED.includes(code),
+    when: ({ code }) => UNPACK_FAILED.has(code),
     error: (failure) =>
       new failure.errors.Error(
         `${unpackText(failure)} Try again in a few minutes; if it keeps happening, contact ${SERVICE_NAME} support.`,
@@ -135,10 +123,6 @@ export const NETWORK_ERRORS: readonly ErrorRow<NetworkFailure>[] = [
   },
 ];
 
-/**
- * The error for a request that got no whole response. For a request that is
- * not safe to retry, what it creates may exist all the same.
- */
 export function networkError(
   errors: Failure['errors'],
   call: CallContext,
@@ -160,6 +144,6 @@ export function networkError(
     known,
     reason: (known && REASONS[known]) || 'no whole answer came back',
   };
-  // The last row covers every failure, and none of them gives undefined.
+  // The last row covers every failure and always gives an error.
   return firstError(NETWORK_ERRORS, failure) as Error;
 }

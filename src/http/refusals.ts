@@ -1,7 +1,4 @@
-// The service's refusals whose words name the cause, and the errors that say
-// what the Zap builder can do about each: a refused key, a suspended account,
-// a refused email address, a missing template, a failed delivery, ids that are
-// not the service's.
+// The service's refusals whose words name the cause, each with what the Zap builder can do.
 import { SERVICE_NAME, shown, type CallContext } from './errors';
 import { isObjectId } from './ids';
 import type { ResponseFailure } from './response-errors';
@@ -10,10 +7,7 @@ import type { ResponseFailure } from './response-errors';
 const joined = (items: readonly string[], word: 'and' | 'or'): string =>
   items.reduce((text, item, i) => `${text}${i === items.length - 1 ? ` ${word} ` : ', '}${item}`);
 
-/**
- * The service answers a server error for an id that is not one of its ids:
- * when some sent ids do not have the form, this names them.
- */
+/** The service answers a server error for an id that is not an ObjectId: this names such ids. */
 export function malformedIdsHint(call: CallContext): string | undefined {
   const malformed = (call.fields ?? []).filter(
     (field): field is typeof field & { search: string } =>
@@ -35,16 +29,9 @@ export function malformedIdsHint(call: CallContext): string | undefined {
   );
 }
 
-/**
- * The service's words for a key it refuses, whatever the status: a bad
- * signature, any complaint about the JWT, a deleted user (`invalid_user`).
- */
+/** The service's words for a key it refuses, whatever the status (`invalid_user`: a deleted user). */
 const KEY_REFUSED = /invalid signature|\bjwt\b|invalid[_ ]user\b|invalid token/i;
 
-/**
- * The error for a refusal in words we know: some name the field at fault,
- * and a refused email address halts this run alone.
- */
 export function knownRefusal({ errors, call, status, text }: ResponseFailure): Error | undefined {
   if (!text) return undefined;
   const words = text.toLowerCase();

@@ -1,5 +1,5 @@
-// The error for each whole response that is not a success: one table, read
-// top to bottom, whose first row that covers the response gives the error.
+// The error for each whole response that is not a success. One table, read
+// top to bottom: the first row that covers the response gives the error.
 import { cutText } from '../text';
 import {
   capitalised,
@@ -24,7 +24,6 @@ import {
   type ApiResponse,
 } from './responses';
 
-/** What the rows know of a response besides the request. */
 export interface ResponseFailure extends Failure {
   readonly response: ApiResponse;
   readonly status: number;
@@ -33,11 +32,9 @@ export interface ResponseFailure extends Failure {
 }
 
 /**
- * The wait Zapier is asked for, in seconds: the service's Retry-After, given
- * in seconds (a fraction rounded up) or as an HTTP date (which names its day:
- * "1.5" is no date), or a minute when it names none or none that can be read.
- * It is at least 10 seconds, as a wait of 0 or a date already past would only
- * repeat the request at once, and at most an hour.
+ * The wait Zapier is asked for, in seconds: Retry-After in seconds or as an
+ * HTTP date (which names its day), else a minute; at least 10 seconds, as 0
+ * or a date past would only repeat the request at once, and at most an hour.
  */
 export function retryDelayOf(retryAfter: string | undefined, now = Date.now()): number {
   const value = retryAfter?.trim() ?? '';
@@ -48,7 +45,6 @@ export function retryDelayOf(retryAfter: string | undefined, now = Date.now()): 
   return Math.min(Math.max(seconds, 10), 3_600);
 }
 
-/** Zapier retries later: the service is down or busy, and did nothing. */
 const retryLater = ({ errors, response }: ResponseFailure, what: string): Error => {
   const delay = retryDelayOf(response.retryAfter);
   return new errors.ThrottledError(`${what} Zapier will try again in ${delay} seconds.`, delay);
@@ -56,31 +52,19 @@ const retryLater = ({ errors, response }: ResponseFailure, what: string): Error 
 
 const quoted = (text: string | undefined): string => (text ? `: "${text}"` : '');
 
-/** A short copy of a response, for a message where the service gave no words. */
 const responseShown = ({ content }: ApiResponse): string =>
   content.trim() ? cutText(content.trim(), 200) : 'an empty body';
 
 const serverError = ({ where, status, text }: ResponseFailure): string =>
   `${SERVICE_NAME} had a server error on ${where} (HTTP ${status}${quoted(text)}).`;
 
-/** What a 2xx that neither confirms nor refuses lacks, and the response as it came. */
 const lacking = ({ call, response }: ResponseFailure): string =>
   `${SUCCESS[call.endpoint.success].missing}; its answer: ${responseShown(response)}`;
 
-const isStatus =
-  (...statuses: number[]) =>
-  ({ status }: ResponseFailure): boolean =>
-    statuses.includes(status);
-
 /**
- * The rows for every whole response: first by status, then, for a 2xx, by
- * what it holds. A response that no row covers is a success. The order
- * matters in three places. The rows for a refused key, throttling, a missing route and server errors
- * come before the already-deleted row, so that none of them is taken for a
- * subscription already deleted. The malformed-ids row comes before the other
- * server errors, as its advice is the one that helps. And the already-deleted
- * row comes before the other 4xx and the 2xx that says no, which it turns
- * into a success when an unsubscribe finds nothing to remove.
+ * First by status, then by what a 2xx holds; a response no row covers is a
+ * success. The rows above the already-deleted one are never taken for an
+ * already deleted subscription; the rows below it are, on an unsubscribe.
  */
 export const RESPONSE_ERRORS: readonly ErrorRow<ResponseFailure>[] = [
   {
@@ -100,7 +84,7 @@ export const RESPONSE_ERRORS: readonly ErrorRow<ResponseFailure>[] = [
   },
   {
     covers: '401: the key is refused',
-    when: isStatus(401),
+    when: ({ status }) => status === 401,
     error: ({ errors, text }) =>
       new errors.ExpiredAuthError(
         `${SERVICE_NAME} rejected the API key (HTTP 401${quoted(text)}). ` +
@@ -110,7 +94,7 @@ export const RESPONSE_ERRORS: readonly ErrorRow<ResponseFailure>[] = [
   {
     // The key is the one header a Zap builder chooses: too long, it is not a key.
     covers: '431: headers too large, that is the key',
-    when: isStatus(431),
+    when: ({ status }) => status === 431,
     error: ({ errors, text }) =>
       new errors.ExpiredAuthError(
         `${SERVICE_NAME} refused the request's headers as too large (HTTP 431${quoted(text)}): the ` +
@@ -121,7 +105,7 @@ export const RESPONSE_ERRORS: readonly ErrorRow<ResponseFailure>[] = [
   {
     // Retried even when the request is not safe to retry: the service refused it before doing anything.
     covers: '429: too many requests, retried later',
-    when: isStatus(429),
+    when: ({ status }) => status === 429,
     error: (failure) =>
       retryLater(
         failure,
@@ -129,8 +113,7 @@ export const RESPONSE_ERRORS: readonly ErrorRow<ResponseFailure>[] = [
       ),
   },
   {
-    covers:
-      '404 with a page, Express\'s "Cannot DELETE /…" or a bare "Not Found": the service has no such route',
+    covers: '404 from no route: a page, "Cannot DELETE /…" or a bare "Not Found"',
     when: ({ status, response, text }) =>
       status === 404 && (looksLikeHtml(response) || namesMissingRoute(response.data, text)),
     error: ({ errors, call, where, status }) => {
@@ -156,7 +139,7 @@ export const RESPONSE_ERRORS: readonly ErrorRow<ResponseFailure>[] = [
   },
   {
     covers: '502, 503, 504: down for now',
-    when: isStatus(502, 503, 504),
+    when: ({ status }) => [502, 503, 504].includes(status),
     error: (failure) =>
       retryLater(
         failure,
@@ -179,8 +162,7 @@ export const RESPONSE_ERRORS: readonly ErrorRow<ResponseFailure>[] = [
       outcomeUnknown(failure, serverError(failure), creates, failure.status),
   },
   {
-    covers:
-      'the subscription to remove is already deleted (a JSON 410, a 404 in the service\'s error shape, its "not found")',
+    covers: 'the subscription to remove is already deleted',
     when: ({ response }) => response.alreadyDeleted,
     error: () => undefined,
   },
@@ -217,8 +199,7 @@ export const RESPONSE_ERRORS: readonly ErrorRow<ResponseFailure>[] = [
     },
   },
   {
-    covers:
-      'a 2xx that says no ("status": false or "false", "success": false, an "error"), whatever the endpoint',
+    covers: 'a 2xx that says no, whatever the endpoint',
     when: ({ response }) => verdictOf(response.data) === 'no',
     error: (failure) => {
       const { errors, call, text, status, response } = failure;
@@ -256,8 +237,7 @@ export const RESPONSE_ERRORS: readonly ErrorRow<ResponseFailure>[] = [
     },
   },
   {
-    covers:
-      'a 2xx that neither says no nor holds what the endpoint\'s success check needs ("status": "TRUE", 1, "queued"; no id; no list)',
+    covers: "a 2xx without what the endpoint's success check needs",
     when: ({ call, response }) => !SUCCESS[call.endpoint.success].holds(response.data),
     error: (failure) =>
       new failure.errors.Error(
@@ -286,7 +266,6 @@ export const RESPONSE_ERRORS: readonly ErrorRow<ResponseFailure>[] = [
   },
 ];
 
-/** The error for a whole response that is not a success, or undefined when it is one. */
 export const errorForResponse = (
   errors: Failure['errors'],
   call: CallContext,

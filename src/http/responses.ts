@@ -1,7 +1,4 @@
-// What a response says, read one way for every operation: the service's own
-// words, whether a 2xx says yes, no or neither, what an envelope holds, and
-// whether a 2xx holds what the endpoint's success check needs. The error
-// tables and the operations read responses through these alone.
+// What a response says, read one way for every operation and by the error tables.
 import { cutText } from '../text';
 import type { SuccessCheck } from './endpoints';
 import { idOf } from './ids';
@@ -11,18 +8,16 @@ import { isRecord } from './json';
 export interface ApiResponse {
   readonly status: number;
   readonly contentType: string;
-  /** The body as text. */
   readonly content: string;
-  /** The body parsed as JSON, once; undefined when it is empty or not JSON. */
+  /** The body parsed as JSON; undefined when it is empty or not JSON. */
   readonly data: unknown;
   readonly retryAfter: string | undefined;
-  /** Where a redirect points, shown in the message; redirects are never followed. */
+  /** Where a redirect points; redirects are never followed. */
   readonly location: string | undefined;
   /** The service said that the subscription an unsubscribe removes is already deleted. */
   readonly alreadyDeleted: boolean;
 }
 
-/** The part of a response its words are read from. */
 type Body = Pick<ApiResponse, 'contentType' | 'content' | 'data'>;
 
 export const looksLikeHtml = ({ contentType, content }: Body): boolean =>
@@ -44,42 +39,30 @@ export function serviceText(response: Body): string | undefined {
   return cutText(text, 200);
 }
 
-/**
- * What a `{ "data": … }` envelope holds (a list or an object), or the body
- * itself when it is none. The lists, the samples and subscribe read it alike.
- */
+/** What a `{ "data": … }` envelope holds (a list or an object), or the body itself when it is none. */
 export const enveloped = (data: unknown): unknown =>
   isRecord(data) && (Array.isArray(data.data) || isRecord(data.data)) ? data.data : data;
 
 const ownIdOf = (value: unknown): string | undefined =>
   isRecord(value) ? (idOf(value.id) ?? idOf(value._id)) : undefined;
 
-/**
- * The id of the record a body (or a stored subscription) names: `id`, or the
- * interface's `_id`, at the top or inside a `{ "data": … }` envelope.
- */
+/** The id a body names: `id` or `_id`, at the top or inside a `{ "data": … }` envelope. */
 export const recordIdOf = (data: unknown): string | undefined =>
   ownIdOf(data) ?? ownIdOf(enveloped(data));
 
-/** The words of an `error` field: a non-blank string, or an object's non-blank `message`. */
-const errorWords = (value: unknown): string => {
-  const words = isRecord(value) ? value.message : value;
-  return typeof words === 'string' ? words.trim() : '';
-};
-
 /**
- * What a 2xx body says of the request. `yes`: `"status": true`, or the text
- * `"true"` a serialiser makes of it. `no`: `"status": false` or `"false"`,
- * `"success": false` or `"false"`, or an `error` with words (even beside a
- * yes). Anything else (`"TRUE"`, `1`, `"queued"`, no `status`) is `neither`:
- * the service did not say, and a request that is not safe to retry may have gone through.
+ * What a 2xx body says. `no`: `"status": false` or `"false"`, `"success":
+ * false` or `"false"`, or an `error` with words, even beside a yes. `yes`:
+ * `"status": true` or `"true"`. Anything else (`"TRUE"`, `1`, `"queued"`) is
+ * `neither`: a request that is not safe to retry may have gone through.
  */
 export function verdictOf(data: unknown): 'yes' | 'no' | 'neither' {
   if (!isRecord(data)) return 'neither';
   const { status, success, error } = data;
   if (status === false || status === 'false' || success === false || success === 'false')
     return 'no';
-  if (errorWords(error)) return 'no';
+  const errorWords = isRecord(error) ? error.message : error;
+  if (typeof errorWords === 'string' && errorWords.trim()) return 'no';
   return status === true || status === 'true' ? 'yes' : 'neither';
 }
 
@@ -94,32 +77,27 @@ export const SUCCESS: Readonly<
   deleted: { holds: (data) => verdictOf(data) === 'yes', missing: 'no "status": true' },
 };
 
-/** Express's words for a route it does not have: `Cannot DELETE /api/…`. */
-const ROUTE_WORDS = /^cannot [a-z]+ \//i;
-/** A gateway's or framework's 404 in the words of the status alone. */
-const STATUS_WORDS = /^not found$/i;
-
 /**
- * The words of a 404 from something other than the service's own code:
- * Express's text for a missing route (in a page or in JSON), or a bare "Not
- * Found" outside the service's error shape (`{"status": false, …}`).
+ * A 404 from something other than the service's own code: Express's
+ * `Cannot DELETE /api/…`, or a bare "Not Found" outside its `{"status": false}` shape.
  */
 export const namesMissingRoute = (data: unknown, text = ''): boolean =>
-  ROUTE_WORDS.test(text) || (STATUS_WORDS.test(text) && !(isRecord(data) && data.status === false));
-
-const SAYS_NOT_FOUND = /not\s*found|no such|does not exist|doesn't exist/i;
-const NAMES_SUBSCRIPTION = /subscription|webhook|hook/i;
+  /^cannot [a-z]+ \//i.test(text) ||
+  (/^not found$/i.test(text) && !(isRecord(data) && data.status === false));
 
 /**
  * The service's word that the subscription to remove is already deleted: its
- * own text saying so ("Subscription not found"), a JSON 410, or a 404 in its
- * error shape (`{"status": false, …}`). Never a body that is not JSON.
+ * text saying so, a JSON 410, or a 404 in its `{"status": false}` shape.
  */
 export function saysAlreadyDeleted(response: Body & Pick<ApiResponse, 'status'>): boolean {
   const { status, data } = response;
   if (data === undefined) return false;
-  const text = serviceText(response);
-  if (text && SAYS_NOT_FOUND.test(text) && NAMES_SUBSCRIPTION.test(text)) return true;
+  const text = serviceText(response) ?? '';
+  if (
+    /not\s*found|no such|does not exist|doesn't exist/i.test(text) &&
+    /subscription|webhook|hook/i.test(text)
+  )
+    return true;
   if (status === 410) return isRecord(data);
   return status === 404 && isRecord(data) && data.status === false;
 }

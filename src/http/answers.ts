@@ -1,1 +1,0 @@
-export { enveloped, recordIdOf } from './responses'; // alias until callers move
