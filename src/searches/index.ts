@@ -1,5 +1,2 @@
-import type { Search } from 'zapier-platform-core';
-import { findSearches } from './find';
-
-/** Searches by title for the materials and templates the actions take an id for. */
-export const searches = { ...findSearches } satisfies Record<string, Search>;
+// Searches by title for the materials and templates the actions take an id for.
+export { findSearches as searches } from './find';

@@ -1,28 +1,14 @@
-// The list endpoints (videos, PDFs, images, templates) as polling triggers,
-// which also fill the actions' dropdowns. A run reads the rows (rows.ts),
-// chooses them in order (order.ts: polls newest first, dropdowns A–Z by
-// title) and returns those that fit the result budget (rows.ts).
-import {
-  defineTrigger,
-  type Bundle,
-  type PlainOutputField,
-  type Trigger,
-  type ZObject,
-} from 'zapier-platform-core';
+// The list endpoints as polling triggers, which also fill the actions' dropdowns.
+import { defineTrigger, type Bundle, type PlainOutputField } from 'zapier-platform-core';
 import { callApi } from '../http/client';
 import { ENDPOINTS, type Endpoint } from '../http/endpoints';
-import { dropdownOrder, listOrder, newestFirst, type Order } from './order';
+import { dropdownOrder, newestFirst, type Order } from './order';
 import { firstOfEachId, readRows, resultOf, type ListRows, type Selection } from './rows';
 
-/** One item of a list as returned: `id` and `title` alone, the keys of the sample and outputFields. */
-export interface ListItem {
-  readonly id: string;
-  readonly title: string;
-}
+export type ListItem = Readonly<{ id: string; title: string }>;
 
 export interface ListSpec {
-  /** The item in labels, in a sentence, with its article, and in the plural:
-   * "Video", "video", "a video", "videos"; "PDF", "PDF", "a PDF", "PDFs". */
+  /** "Video", "video", "a video", "videos"; "PDF", "PDF", "a PDF", "PDFs". */
   readonly noun: string;
   readonly singular: string;
   readonly one: string;
@@ -30,18 +16,12 @@ export interface ListSpec {
   readonly endpoint: Endpoint;
   readonly description: string;
   readonly sample: ListItem;
-  /** Set for a material: how the webhook events (Material Sent, Material Watched) name it. */
-  readonly material?: {
-    readonly type: string; // the events' word for it: "VIDEO"
-    readonly sendKey: string; // the send_material key of its materials: "video"
-    readonly amountWhenBlank?: number; // a watch with no amount counts this (an image: 1)
-  };
+  /** For a material, how the webhook events name it (see src/hooks/strings.ts). */
+  readonly material?: Readonly<{ type: string; sendKey: string; amountWhenBlank?: number }>;
 }
 
-/** Shown under the template dropdown: the titles say which templates are email and which text. */
 export const TEMPLATE_KINDS = 'Email and text (SMS) templates are told apart by their titles.';
 
-/** The one table of list triggers; the keys are the trigger keys. */
 export const LISTS = {
   video: {
     noun: 'Video',
@@ -85,11 +65,7 @@ export const LISTS = {
 } as const satisfies Record<string, ListSpec>;
 
 export type ListKey = keyof typeof LISTS;
-
-/** The dynamic-dropdown reference for a list: its trigger key, value `id`, label `title`. */
 export const dropdownOf = (key: ListKey): `${ListKey}.id.title` => `${key}.id.title`;
-
-/** The key of a list's title search (src/searches/), and the reference an id field links it by. */
 export const searchKeyOf = (key: ListKey): `find_${ListKey}` => `find_${key}`;
 export const searchOf = (key: ListKey): `find_${ListKey}.id` => `${searchKeyOf(key)}.id`;
 
@@ -98,22 +74,15 @@ export const listOutputFields = (spec: ListSpec): PlainOutputField[] => [
   { key: 'title', label: `${spec.noun} Title`, type: 'string' },
 ];
 
-/** A poll returns the newest 1,000 items, ten times the 100 new items Zapier triggers on a poll. */
-export const POLL_LIMIT = 1_000;
-/** The poll that fills Zapier's dedupe list as a Zap is turned on reaches further back, so that
- * deleting new items later brings no older, unseen items in as new. */
-export const DEDUPE_LIMIT = 10_000;
-/** The Zap editor's samples. */
+// A poll returns ten times the 100 new items Zapier triggers on at most.
+const POLL_LIMIT = 1_000;
+// Turning a Zap on reads further back, so that new items deleted later bring no old ones in.
+const DEDUPE_LIMIT = 10_000;
 export const SAMPLE_LIMIT = 10;
-/** A dropdown page; "Load more" asks for the next page (meta.page 1, 2, …). */
-export const DROPDOWN_PAGE_SIZE = 100;
+const DROPDOWN_PAGE_SIZE = 100;
 
-/**
- * The rows one run returns. A dropdown gets a page in dropdownOrder, the
- * editor's samples and a poll a page newest first. When the ids do not show
- * which items are newest, a poll gets the whole list in the service's order on
- * page 0 (resultOf keeps what fits the result budget), and nothing after it.
- */
+// A dropdown gets a page A–Z, a poll a page newest first; when the ids do not show their age,
+// a poll gets the whole list on page 0, as far as it fits, and nothing after it.
 function select({ meta }: Bundle, list: ListRows): Selection {
   const asked = Number(meta?.page ?? 0);
   const page = meta?.isLoadingSample || !Number.isSafeInteger(asked) ? 0 : Math.max(asked, 0);
@@ -127,21 +96,20 @@ function select({ meta }: Bundle, list: ListRows): Selection {
   const newest = newestFirst(list);
   if (newest) return pageOf(size, newest, true);
   const count = meta?.isLoadingSample ? size : page > 0 ? 0 : list.ids.length;
-  return firstOfEachId(list, count, listOrder(list), true);
+  return firstOfEachId(list, count, (n) => list.ids.slice(0, n).map((_, i) => i), true);
 }
 
-function listTrigger(key: ListKey, spec: ListSpec): Trigger {
+function listTrigger(key: ListKey, spec: ListSpec) {
   return defineTrigger({
     key,
     noun: spec.noun,
     display: { label: `New ${spec.noun}`, description: spec.description },
     operation: {
       type: 'polling',
-      perform: async (z: ZObject, bundle: Bundle): Promise<ListItem[]> => {
+      perform: async (z, bundle): Promise<ListItem[]> => {
         const list = readRows(z, spec, await callApi(z, bundle, spec.endpoint));
         return resultOf(z, spec, list, select(bundle, list));
       },
-      // The dropdowns this trigger fills load more choices page by page.
       canPaginate: true,
       sample: { ...spec.sample },
       outputFields: listOutputFields(spec),
@@ -151,4 +119,4 @@ function listTrigger(key: ListKey, spec: ListSpec): Trigger {
 
 export const listTriggers = Object.fromEntries(
   (Object.keys(LISTS) as ListKey[]).map((key) => [key, listTrigger(key, LISTS[key])]),
-) as Record<ListKey, Trigger>;
+) as Record<ListKey, ReturnType<typeof listTrigger>>;

@@ -1,6 +1,4 @@
-// One run of a list, in the order it happens: read the rows of the response,
-// take each id once in the chosen order (src/triggers/order.ts), and return
-// the items that fit the result budget. Whatever is left out is logged.
+// One run of a list: read the rows, take each id once in order (order.ts), keep what fits.
 import type { ZObject } from 'zapier-platform-core';
 import { SERVICE_NAME } from '../http/errors';
 import { idOf } from '../http/ids';
@@ -13,7 +11,7 @@ import type { Order } from './order';
 
 type Row = Readonly<Record<string, unknown>>;
 
-/** The rows of a list response that have a usable id, in the service's order, and their ids. */
+/** The rows that have a usable id, in the service's order, and their ids. */
 export interface ListRows {
   readonly rows: readonly Row[];
   readonly ids: readonly string[];
@@ -21,22 +19,13 @@ export interface ListRows {
   readonly idOrder?: 'ascending' | 'descending';
 }
 
-/** Compares texts by their UTF-16 code units, as `<` does. */
 export const byText = (a = '', b = ''): number => (a > b ? 1 : a < b ? -1 : 0);
-
-/** A row's title, trimmed; blank when it has none. */
 export const titleOf = (row: Row | undefined): string =>
   typeof row?.title === 'string' ? row.title.trim() : '';
-
 const whereOf = (spec: ListSpec): string => `${spec.endpoint.method} ${spec.endpoint.path}`;
-
 const isId = (id: string | undefined): id is string => id !== undefined;
 
-/**
- * Reads the rows of a list response, a bare array or a `{ "data": [...] }`
- * envelope, each by its `id` or else its `_id`. Rows without a usable id (see
- * idOf) are left out and logged.
- */
+/** Reads a bare array or a `{ "data": [...] }` envelope; rows without a usable id are logged. */
 export function readRows(z: ZObject, spec: ListSpec, { data }: { data: unknown }): ListRows {
   const list = enveloped(data);
   if (!Array.isArray(list)) {
@@ -50,7 +39,7 @@ export function readRows(z: ZObject, spec: ListSpec, { data }: { data: unknown }
   const found = list.map((row: unknown) =>
     isRecord(row) ? (idOf(row.id) ?? idOf(row._id)) : undefined,
   );
-  // Most lists have an id in every row: those are used as they are, without a copy.
+  // A list with an id in every row, the usual case, is used without a copy.
   const ids = found.every(isId) ? found : found.filter(isId);
   const rows = (ids === found ? list : list.filter((_, i) => isId(found[i]))) as Row[];
   if (rows.length < list.length) {
@@ -59,28 +48,15 @@ export function readRows(z: ZObject, spec: ListSpec, { data }: { data: unknown }
         `${whereOf(spec)}: they have no usable "id" or "_id", so Zapier could not tell them apart.`,
     );
   }
-  const direction = ids.length > 1 ? byText(ids[1], ids[0]) : 1;
-  const sorted =
-    direction !== 0 && ids.every((id, i) => i === 0 || byText(id, ids[i - 1]) === direction);
-  if (!sorted) return { rows, ids };
-  return { rows, ids, idOrder: direction === 1 ? 'ascending' : 'descending' };
+  const step = ids.length > 1 ? byText(ids[1], ids[0]) : 1;
+  const sorted = step !== 0 && ids.every((id, i) => i === 0 || byText(id, ids[i - 1]) === step);
+  return sorted ? { rows, ids, idOrder: step === 1 ? 'ascending' : 'descending' } : { rows, ids };
 }
 
-/** The positions one run returns, and how many of the positions it considered repeat an id. */
-export interface Selection {
-  readonly positions: readonly number[];
-  readonly repeats: number;
-  readonly considered: number;
-}
+export type Selection = Readonly<{ positions: number[]; repeats: number; considered: number }>;
 
-/**
- * The first `count` positions in `order`, each the first row of its id, as
- * Zapier needs each id once: it takes `count` positions, and twice as many
- * while repeated ids leave it short. When the ids are sorted, or the order
- * gives the rows of one id in the list's order (`sameIdInListOrder`), the
- * first row taken of an id is its first row. Otherwise the list is read up to
- * the last row taken, to find an earlier row of a taken id.
- */
+// The first `count` positions in `order`, each the first row of its id. Unless the ids are sorted
+// or `sameIdInListOrder` says so, the list is read up to the last row taken, for earlier rows.
 export function firstOfEachId(
   list: ListRows,
   count: number,
@@ -105,37 +81,27 @@ export function firstOfEachId(
       considered += 1;
       if (firstRow.get(list.ids[position]) === position) positions.push(position);
     }
-    // Fewer taken than asked for: the order has no more rows.
     if (positions.length === count || taken.length < asked) {
       return { positions, repeats: considered - positions.length, considered };
     }
   }
 }
 
-/**
- * The most characters a title keeps in a result of `count` items: 1,000 (no real title is longer),
- * fewer the more items there are, and at least 16. The titles may take four fifths of the result
- * budget at 6 bytes a character (a control character's JSON escape); the ids and keys the rest.
- */
+/** Titles may take four fifths of the result budget at 6 bytes a character (a JSON escape). */
 export const maxTitleLength = (count: number): number =>
   Math.max(16, Math.min(1_000, Math.floor((RESULT_BUDGET_BYTES * 4) / 5 / 6 / Math.max(1, count))));
 
-/**
- * The items at the selected positions, `id` and `title` alone, titles cut to
- * maxTitleLength. Items are kept in order while they fit RESULT_BUDGET_BYTES;
- * the first that does not fit and all after it are left out and logged.
- */
+/** The items in order while they fit the result budget; the rest are left out and logged. */
 export function resultOf(
   z: ZObject,
   spec: ListSpec,
   list: ListRows,
   { positions, repeats, considered }: Selection,
 ): ListItem[] {
-  const where = whereOf(spec);
   if (repeats > 0) {
     z.console.log(
-      `Left out ${repeats} of ${considered} ${spec.plural} from ${where}: their id repeats ` +
-        'an earlier item, and Zapier needs each id once.',
+      `Left out ${repeats} of ${considered} ${spec.plural} from ${whereOf(spec)}: their id ` +
+        'repeats an earlier item, and Zapier needs each id once.',
     );
   }
   const maxTitle = maxTitleLength(positions.length);
@@ -153,8 +119,8 @@ export function resultOf(
   if (items.length < positions.length) {
     z.console.log(
       `Left out ${positions.length - items.length} of ${positions.length} ${spec.plural} from ` +
-        `${where}, positions ${items.length + 1} to ${positions.length} of this result: with ` +
-        "them, the result would pass Zapier's 6 MiB limit.",
+        `${whereOf(spec)}, positions ${items.length + 1} to ${positions.length} of this result: ` +
+        "with them, the result would pass Zapier's 6 MiB limit.",
     );
   }
   return items;
