@@ -1,20 +1,14 @@
-// An account's custom fields. Contacts and deals carry them in
-// `additional_field`, a JSON object or its text; an item shows them under
-// `custom_fields`, each a value a Zap can map, and the Zap editor offers each
-// as an output field of its own (see customOutputFields in trigger.ts).
+// An account's custom fields: contacts and deals carry them in `additional_field`,
+// a JSON object or its text; items show them under `custom_fields`.
 import { isRecord, shallowJson } from '../http/json';
 import { RESULT_BUDGET_BYTES } from '../result';
 import { readWithin, type Log } from './strings';
 
 export const CUSTOM_FIELDS_KEY = 'custom_fields';
 
-/** Items made from payloads like this one carry `custom_fields`: those with `additional_field`. */
+/** Items made from payloads with `additional_field` carry `custom_fields`. */
 export const hasCustomFields = (payload: Readonly<Record<string, unknown>> | undefined): boolean =>
   payload !== undefined && 'additional_field' in payload;
-
-/** Text, a number, true/false or null: a value a Zap can map as it is. */
-export const isScalar = (value: unknown): boolean =>
-  value === null || ['string', 'number', 'boolean'].includes(typeof value);
 
 /** A custom field as a Zap can map it: a list or an object as its JSON text, blank when too deep. */
 function mappable(value: unknown, log: Log): unknown {
@@ -24,23 +18,17 @@ function mappable(value: unknown, log: Log): unknown {
   return text ?? null;
 }
 
-// ---- The members of a JSON object's text, found without parsing them ----
-// JSON.parse of additional_field's text holds every field at once, and a
-// contact of a million tiny fields then passes bench section 8's memory
-// target. So the fields are found one by one, and only those read are parsed.
+// The members of a JSON object's text are found one by one, and only those read
+// are parsed: JSON.parse of a million tiny fields passes the memory bound.
 
 const SPACE = /[ \t\n\r]*/y;
-/** Past the JSON white space at `at`. */
 const pastSpace = (text: string, at: number): number => {
   SPACE.lastIndex = at;
   SPACE.exec(text);
   return SPACE.lastIndex;
 };
 
-/**
- * Past the closing quote of the JSON string that opens at `at`. One that does
- * not close runs to the end of the text, where no ":", "," or "}" can follow.
- */
+/** Past the closing quote of the JSON string at `at`; the text's end when it does not close. */
 function stringEnd(text: string, at: number): number {
   for (let quote = text.indexOf('"', at + 1); quote >= 0; quote = text.indexOf('"', quote + 1)) {
     let slashes = 0;
@@ -53,10 +41,7 @@ function stringEnd(text: string, at: number): number {
 /** A number, true, false or null: up to what ends it. */
 const LITERAL = /[^\s,:{}[\]"]+/y;
 
-/**
- * Past the JSON value that starts at `at` (see stringEnd for a string left
- * open); -1 when none is there. Its content is not checked.
- */
+/** Past the JSON value that starts at `at`, -1 when none is there; its content is not checked. */
 function valueEnd(text: string, at: number): number {
   const first = text[at];
   if (first === '"') return stringEnd(text, at);
@@ -78,16 +63,13 @@ function valueEnd(text: string, at: number): number {
   return -1;
 }
 
-/** Where a member of an object's text is: its key's JSON text, then its value's. */
+/** Where a member's key and value are in an object's text. */
 type Member = readonly [keyAt: number, keyEnd: number, valueAt: number, valueEnd: number];
 
-/** Thrown where a text is not one JSON object in form: caught, never shown, so no message. */
+/** Thrown where a text is not one JSON object: caught, never shown. */
 class NotAnObject extends SyntaxError {}
 
-/**
- * The members of a JSON object's text, one at a time. Throws NotAnObject
- * where the text is not one object in form, members past the budget included.
- */
+/** The members of a JSON object's text, one at a time; NotAnObject where it is not one. */
 function* membersOf(text: string): Generator<Member> {
   let at = pastSpace(text, 0);
   if (text[at] !== '{') throw new NotAnObject();
@@ -109,11 +91,7 @@ function* membersOf(text: string): Generator<Member> {
   if (text[at] !== '}' || pastSpace(text, at + 1) !== text.length) throw new NotAnObject();
 }
 
-/**
- * The custom fields of additional_field (an object, or its JSON text), each
- * as a Zap can map it, while they fit `budget` bytes (see readWithin); ""
- * counts as none. Undefined when it is no JSON object.
- */
+/** additional_field's custom fields while they fit `budget`; undefined when it is no JSON object. */
 export function customFieldsOf(
   value: unknown,
   log: Log,

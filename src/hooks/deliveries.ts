@@ -1,8 +1,5 @@
-// The webhook item path, top to bottom: the delivered body, its payloads,
-// each payload's records, each record normalised and shaped into an item of
-// the trigger's declared keys, and the items fitted into one result Zapier
-// accepts. Live events (perform) and the editor's samples (performList) take
-// the same path from the payloads on.
+// The webhook item path: the delivered body, its payloads, their records, each
+// normalised and shaped into an item, and the items fitted into one result.
 import type { Bundle } from 'zapier-platform-core';
 import { shown } from '../http/errors';
 import { isRecord, parseJson } from '../http/json';
@@ -15,37 +12,31 @@ import type { Log } from './strings';
 const holdsRecords = (body: unknown): boolean =>
   Array.isArray(body) ? body.some(isRecord) : isRecord(body) && Object.keys(body).length > 0;
 
-/**
- * The delivered body. Zapier hands it parsed as `cleanedRequest`, but may
- * hand it as JSON text there, or leave it out with the JSON in
- * `rawRequest.content`: each is read, in that order. Undefined, and a log
- * line, when none holds a JSON object.
- */
-export function deliveredBody(
+/** The delivered payloads: `cleanedRequest`, parsed or JSON text, else `rawRequest.content`. */
+export function deliveredPayloads(
   bundle: Pick<Bundle, 'cleanedRequest' | 'rawRequest'>,
   log: Log,
-): unknown {
+): Record<string, unknown>[] {
   const cleaned: unknown = bundle.cleanedRequest;
-  if (holdsRecords(cleaned)) return cleaned;
   const texts = [cleaned, bundle.rawRequest?.content].filter(
     (value): value is string => typeof value === 'string',
   );
+  let body = cleaned;
   for (const text of texts) {
-    const body = parseJson(text);
-    if (holdsRecords(body)) return body;
+    if (holdsRecords(body)) break;
+    body = parseJson(text);
   }
-  log(
-    'The delivery held no JSON object, parsed or as text: it gave no item. ' +
-      `What it held: ${shown((texts[0] ?? '').trim()) || 'nothing'}.`,
-  );
-  return undefined;
-}
-
-/** The payloads of one delivered body: the service POSTs one object; a list is read too. */
-export const payloadsOf = (body: unknown): Record<string, unknown>[] =>
-  (Array.isArray(body) ? body : [body])
+  if (!holdsRecords(body)) {
+    log(
+      'The delivery held no JSON object, parsed or as text: it gave no item. ' +
+        `What it held: ${shown((texts[0] ?? '').trim()) || 'nothing'}.`,
+    );
+  }
+  // The service POSTs one object; a list is read too.
+  return (Array.isArray(body) ? body : [body])
     .filter(isRecord)
     .filter((row) => Object.keys(row).length > 0);
+}
 
 /** One payload's log lines, each logged once, with how often it came. */
 function countedLines(): { add: Log; logTo: (log: Log) => void } {
@@ -58,23 +49,18 @@ function countedLines(): { add: Log; logTo: (log: Log) => void } {
   };
 }
 
-/** How a run picks the items of its payloads. */
 export interface ResultOptions {
-  /** The Zap builder's filters: only the items that pass; none, every item. */
+  /** The Zap builder's filters; undefined lets every item through. */
   readonly keep?: ((item: Item) => boolean) | undefined;
   /** At most this many items (the editor's samples). */
   readonly most?: number;
-  /** The most the result may take as JSON, in bytes. */
   readonly budget?: number;
 }
 
 /**
- * A trigger's result from its payloads (a delivery, or the samples): one item
- * per record, in order, those that pass the filters, while they fit the
- * result. The first item, if too large alone, is cut to fit (see fitItem); the
- * items past the budget are counted, not made, and the log names how many,
- * and the first and last of them. Each payload's lines are logged first,
- * then what was cut or left out. Never throws on what the service sends.
+ * A trigger's result: one item per record that passes the filters, while they
+ * fit the result. The first item is cut to fit if too large alone; those past
+ * the budget are counted, not made, and logged. Never throws on what the service sends.
  */
 export function resultMaker(
   shape: ItemShape,
@@ -92,14 +78,13 @@ export function resultMaker(
     let lastLeftOut: Payload = {};
     function* records(): Generator<[Payload, Log]> {
       for (const { payload, lines } of runs) {
-        // Only the lines of records made into items: those left out are counted, not made.
         const add: Log = (line) => (leftOut === 0 || keep ? lines.add(line) : undefined);
         for (const record of shape.expand?.(payload, add) ?? [payload]) yield [record, add];
       }
     }
     for (const [record, lines] of records()) {
       if (picked >= most) break;
-      // A filter reads the item, so then each is made; else only while items fit the result.
+      // A filter reads the item, so then each is made.
       const item = leftOut === 0 || keep ? shaped(normalise(record, lines), lines) : undefined;
       if (item && keep && !keep(item)) continue;
       picked++;

@@ -1,40 +1,19 @@
-// The one table of CRMGrow's webhook events: the action values, labels,
-// output fields and optional filters, and each event's sample payload (from
-// payloads.ts). The trigger factory, the tests and the local sandbox all read it.
+// The table of CRMGrow's webhook events: labels, output fields, filters and
+// sample payloads. The trigger factory, the tests and the sandbox read it.
 import type { PlainOutputField } from 'zapier-platform-core';
 import {
-  equalsFilter,
-  includesFilter,
+  textFilter,
   MATERIAL_TYPE_CHOICES,
   sentMaterialFilter,
   watchedAmountFilter,
   type EventFilter,
 } from './filters';
-import { SAMPLE_PAYLOADS } from './payloads';
+import { SAMPLE_PAYLOADS, type RawPayload } from './payloads';
 import { bulkContactsOf, removedTasksOf, type Expand } from './records';
 
-export const ACTION_VALUES = [
-  'add_contact',
-  'update_contact',
-  'delete_contact',
-  'add_deal',
-  'move_deal',
-  'send_material',
-  'watch_material',
-  'assigned_automation',
-  'create_note',
-  'update_note',
-  'delete_note',
-  'create_task',
-  'update_task',
-  'delete_task',
-  'lead_source',
-] as const;
-
-export type ActionValue = (typeof ACTION_VALUES)[number];
-
-/** A raw webhook body: one JSON object, as the service POSTs it. */
-export type RawPayload = Readonly<Record<string, unknown>>;
+export type { RawPayload } from './payloads';
+export type ActionValue = keyof typeof SAMPLE_PAYLOADS;
+export const ACTION_VALUES = Object.keys(SAMPLE_PAYLOADS) as ActionValue[];
 
 export interface HookEvent {
   readonly action: ActionValue;
@@ -42,20 +21,12 @@ export interface HookEvent {
   readonly noun: string;
   readonly label: string;
   readonly description: string;
-  /** A realistic body exactly in the shape the service sends for this action. */
   readonly payload: RawPayload;
-  /** The keys of each item, and their types. */
   readonly outputFields: readonly PlainOutputField[];
-  /** Optional input fields that let a Zap builder narrow which events start the Zap. */
   readonly filters?: readonly EventFilter[];
-  /** For payloads that can list several records: one item (one Zap run) per record. */
+  /** For payloads that can list several records: one item per record. */
   readonly expand?: Expand;
 }
-
-/** A row of the table as written: its payload comes from SAMPLE_PAYLOADS. */
-type Row = Omit<HookEvent, 'payload'>;
-
-// ---- Output fields, grouped so each label is written once ----
 
 type Field = PlainOutputField;
 const s = (key: string, label: string): Field => ({ key, label, type: 'string' });
@@ -122,27 +93,30 @@ const DEAL_BASE_FIELDS: readonly Field[] = [
   ...CONTACT_STRING_FIELDS,
 ];
 
-// ---- Filters (the service delivers every event; these narrow which ones start a Zap) ----
+const TAG_FILTER = textFilter(
+  {
+    key: 'tag',
+    label: 'Tag',
+    helpText:
+      'Only start the Zap for contacts with this tag, such as buyer (in any case). ' +
+      'Leave blank for every contact.',
+  },
+  (item) => item.tags,
+);
 
-/** One filter for the three contact events, which all carry the contact's `tags`. */
-const TAG_FILTER = includesFilter('tags', {
-  key: 'tag',
-  label: 'Tag',
-  helpText:
-    'Only start the Zap for contacts with this tag, such as buyer (in any case). ' +
-    'Leave blank for every contact.',
-});
-
-// ---- The table ----
-
-/** The rows of one record kind share a noun and output fields, and any filters or `expand`. */
+/** The rows of one record kind share a noun, output fields, filters and `expand`. */
 const family =
-  (noun: string, outputFields: readonly Field[], more: Pick<Row, 'filters' | 'expand'> = {}) =>
-  (action: ActionValue, label: string, description: string): Row => ({
+  (
+    noun: string,
+    outputFields: readonly Field[],
+    more: Pick<HookEvent, 'filters' | 'expand'> = {},
+  ) =>
+  (action: ActionValue, label: string, description: string): HookEvent => ({
     action,
     noun,
     label,
     description,
+    payload: SAMPLE_PAYLOADS[action],
     outputFields,
     ...more,
   });
@@ -150,144 +124,138 @@ const contact = family('Contact', CONTACT_RECORD_FIELDS, { filters: [TAG_FILTER]
 const note = family('Note', NOTE_FIELDS);
 const task = family('Task', TASK_FIELDS);
 
-const ROWS: readonly Row[] = [
+const ADD_DEAL_FIELDS = [
+  ...DEAL_BASE_FIELDS,
+  s('deal_stage', 'Deal Stage'),
+  s('additional_field', 'Custom Fields (Raw JSON)'),
+  dt('create_at', 'Deal Created At'),
+];
+
+const MOVE_DEAL_FIELDS = [
+  ...DEAL_BASE_FIELDS,
+  s('deal_source', 'Previous Stage'),
+  s('deal_target', 'New Stage'),
+  dt('create_at', 'Deal Moved At'),
+];
+
+const NEW_STAGE_FILTER = textFilter(
+  {
+    key: 'deal_target',
+    label: 'New Stage',
+    helpText:
+      'Only start the Zap when the deal moves into this stage, such as Under Contract ' +
+      '(in any case). Leave blank for every move.',
+  },
+  (item) => item.deal_target,
+);
+
+const SEND_MATERIAL_FIELDS = [
+  s('id', 'Event ID'),
+  s('subject', 'Email Subject'),
+  ...CONTACT_STRING_FIELDS,
+  s('materials[]id', 'Material ID'),
+  s('materials[]type', 'Material Type'),
+  s('materials[]title', 'Material Title'),
+  s('video', 'Videos (Raw Text)'),
+  s('pdf', 'PDFs (Raw Text)'),
+  s('image', 'Images (Raw Text)'),
+  dt('create_at', 'Material Sent At'),
+];
+
+const SENT_MATERIAL_FILTER = sentMaterialFilter({
+  key: 'material_type',
+  label: 'Material Type',
+  helpText:
+    'Only start the Zap when the send includes material of this type. ' +
+    'Leave blank for every send.',
+});
+
+const WATCH_MATERIAL_FIELDS: Field[] = [
+  s('id', 'Event ID'),
+  ...CONTACT_STRING_FIELDS,
+  s('material_id', 'Material ID'),
+  s('material_type', 'Material Type'),
+  s('material_title', 'Material Title'),
+  { key: 'material_amount', label: 'Amount Watched (Percent or Pages)', type: 'number' },
+  dt('create_at', 'Material Watched At'),
+];
+
+const WATCH_FILTERS = [
+  textFilter(
+    {
+      key: 'material_type',
+      label: 'Material Type',
+      helpText: 'Only start the Zap for material of this type. Leave blank for every type.',
+      choices: MATERIAL_TYPE_CHOICES,
+    },
+    (item) => item.material_type,
+  ),
+  watchedAmountFilter({
+    key: 'min_amount',
+    label: 'Minimum Amount',
+    helpText:
+      'Only start the Zap from this amount up: the percent of a video watched (such as 50) ' +
+      'or the pages of a PDF read. An image counts as 1.',
+  }),
+];
+
+const AUTOMATION_FIELDS = [
+  s('id', 'Automation ID'),
+  s('title', 'Automation Title'),
+  s('type', 'Automation Type'),
+  s('deal', 'Deals (Raw Text)'),
+  ...CONTACT_STRING_FIELDS,
+  dt('create_at', 'Automation Assigned At'),
+];
+
+/** delete_task's items: one per task read from removed_task, beside num and removed_date. */
+const DELETE_TASK_FIELDS: Field[] = [
+  s('id', 'Event ID'),
+  ...TASK_DETAIL_FIELDS,
+  { key: 'num', label: 'Number of Deleted Tasks', type: 'number' },
+  s('removed_task', 'Deleted Task (Raw Text)'),
+  dt('removed_date', 'Deleted At'),
+];
+
+export const HOOK_EVENTS: readonly HookEvent[] = [
   contact('add_contact', 'New Contact', 'Triggers when a contact is added.'),
   contact('update_contact', 'Updated Contact', "Triggers when a contact's details are changed."),
-  // A bulk delete (num, contacts, removed_date) gives one item per contact, in this shape.
   family('Contact', CONTACT_RECORD_FIELDS, { expand: bulkContactsOf })(
     'delete_contact',
     'Deleted Contact',
     'Triggers when a contact is deleted, once for each contact.',
   ),
-  {
-    action: 'add_deal',
-    noun: 'Deal',
-    label: 'New Deal',
-    description: 'Triggers when a deal is created.',
-    outputFields: [
-      ...DEAL_BASE_FIELDS,
-      s('deal_stage', 'Deal Stage'),
-      s('additional_field', 'Custom Fields (Raw JSON)'),
-      dt('create_at', 'Deal Created At'),
-    ],
-  },
-  {
-    action: 'move_deal',
-    noun: 'Deal',
-    label: 'Deal Moved to Another Stage',
-    description: 'Triggers when a deal moves to another stage.',
-    outputFields: [
-      ...DEAL_BASE_FIELDS,
-      s('deal_source', 'Previous Stage'),
-      s('deal_target', 'New Stage'),
-      dt('create_at', 'Deal Moved At'),
-    ],
-    filters: [
-      equalsFilter('deal_target', {
-        key: 'deal_target',
-        label: 'New Stage',
-        helpText:
-          'Only start the Zap when the deal moves into this stage, such as Under Contract ' +
-          '(in any case). Leave blank for every move.',
-      }),
-    ],
-  },
-  {
-    action: 'send_material',
-    noun: 'Material',
-    label: 'Material Sent',
-    description: 'Triggers when a video, PDF or image is sent to a contact.',
-    outputFields: [
-      s('id', 'Event ID'),
-      s('subject', 'Email Subject'),
-      ...CONTACT_STRING_FIELDS,
-      s('materials[]id', 'Material ID'),
-      s('materials[]type', 'Material Type'),
-      s('materials[]title', 'Material Title'),
-      s('video', 'Videos (Raw Text)'),
-      s('pdf', 'PDFs (Raw Text)'),
-      s('image', 'Images (Raw Text)'),
-      dt('create_at', 'Material Sent At'),
-    ],
-    filters: [
-      sentMaterialFilter({
-        key: 'material_type',
-        label: 'Material Type',
-        helpText:
-          'Only start the Zap when the send includes material of this type. ' +
-          'Leave blank for every send.',
-      }),
-    ],
-  },
-  {
-    action: 'watch_material',
-    noun: 'Material',
-    label: 'Material Watched',
-    description: 'Triggers when a contact watches a video or opens a PDF or image you sent.',
-    outputFields: [
-      s('id', 'Event ID'),
-      ...CONTACT_STRING_FIELDS,
-      s('material_id', 'Material ID'),
-      s('material_type', 'Material Type'),
-      s('material_title', 'Material Title'),
-      {
-        key: 'material_amount',
-        label: 'Amount Watched (Percent or Pages)',
-        type: 'number',
-      },
-      dt('create_at', 'Material Watched At'),
-    ],
-    filters: [
-      equalsFilter('material_type', {
-        key: 'material_type',
-        label: 'Material Type',
-        helpText: 'Only start the Zap for material of this type. Leave blank for every type.',
-        choices: MATERIAL_TYPE_CHOICES,
-      }),
-      watchedAmountFilter({
-        key: 'min_amount',
-        label: 'Minimum Amount',
-        helpText:
-          'Only start the Zap from this amount up: the percent of a video watched (such as 50) ' +
-          'or the pages of a PDF read. An image counts as 1.',
-      }),
-    ],
-  },
-  {
-    action: 'assigned_automation',
-    noun: 'Automation',
-    label: 'Automation Assigned',
-    description: 'Triggers when an automation is assigned to a contact or a deal.',
-    outputFields: [
-      s('id', 'Automation ID'),
-      s('title', 'Automation Title'),
-      s('type', 'Automation Type'),
-      s('deal', 'Deals (Raw Text)'),
-      ...CONTACT_STRING_FIELDS,
-      dt('create_at', 'Automation Assigned At'),
-    ],
-  },
+  family('Deal', ADD_DEAL_FIELDS)('add_deal', 'New Deal', 'Triggers when a deal is created.'),
+  family('Deal', MOVE_DEAL_FIELDS, { filters: [NEW_STAGE_FILTER] })(
+    'move_deal',
+    'Deal Moved to Another Stage',
+    'Triggers when a deal moves to another stage.',
+  ),
+  family('Material', SEND_MATERIAL_FIELDS, { filters: [SENT_MATERIAL_FILTER] })(
+    'send_material',
+    'Material Sent',
+    'Triggers when a video, PDF or image is sent to a contact.',
+  ),
+  family('Material', WATCH_MATERIAL_FIELDS, { filters: WATCH_FILTERS })(
+    'watch_material',
+    'Material Watched',
+    'Triggers when a contact watches a video or opens a PDF or image you sent.',
+  ),
+  family('Automation', AUTOMATION_FIELDS)(
+    'assigned_automation',
+    'Automation Assigned',
+    'Triggers when an automation is assigned to a contact or a deal.',
+  ),
   note('create_note', 'New Note', 'Triggers when a note is added to a contact.'),
   note('update_note', 'Updated Note', 'Triggers when a note on a contact is edited.'),
   note('delete_note', 'Deleted Note', 'Triggers when a note on a contact is deleted.'),
   task('create_task', 'New Task', 'Triggers when a task is scheduled for a contact.'),
   task('update_task', 'Updated Task', 'Triggers when a task for a contact is changed.'),
-  {
-    action: 'delete_task',
-    noun: 'Task',
-    label: 'Deleted Task',
-    description: 'Triggers when a task is deleted, once for each task.',
-    // The task fields where removed_task is readable (one item per task, with
-    // its own part of removed_task), beside num and removed_date as sent.
-    outputFields: [
-      s('id', 'Event ID'),
-      ...TASK_DETAIL_FIELDS,
-      { key: 'num', label: 'Number of Deleted Tasks', type: 'number' },
-      s('removed_task', 'Deleted Task (Raw Text)'),
-      dt('removed_date', 'Deleted At'),
-    ],
-    expand: removedTasksOf,
-  },
+  family('Task', DELETE_TASK_FIELDS, { expand: removedTasksOf })(
+    'delete_task',
+    'Deleted Task',
+    'Triggers when a task is deleted, once for each task.',
+  ),
   // The editor says "No new lead found"; its fields are labelled as a contact's.
   family('Lead', CONTACT_RECORD_FIELDS, { filters: [TAG_FILTER] })(
     'lead_source',
@@ -295,8 +263,3 @@ const ROWS: readonly Row[] = [
     'Triggers when a new lead comes in, such as from a lead capture form.',
   ),
 ];
-
-export const HOOK_EVENTS: readonly HookEvent[] = ROWS.map((row) => ({
-  ...row,
-  payload: SAMPLE_PAYLOADS[row.action],
-}));

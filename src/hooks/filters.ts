@@ -1,12 +1,9 @@
-// Optional filters on the hook triggers. A subscription is one action value and
-// the service delivers every event of it, so the app drops the events a Zap
-// builder did not ask for. A filter is one optional input field plus the test
-// an event must pass when that field is filled in; the events table says which
-// trigger has which.
+// Optional filters on the hook triggers: the service delivers every event of
+// an action, so the app drops the events a Zap builder did not ask for.
 import type { FieldChoiceWithLabel, PlainInputField, ZObject } from 'zapier-platform-core';
 import { fold } from '../text';
 import { numberOf } from './shape';
-import { MATERIAL_KINDS, type MaterialKind } from './strings';
+import { MATERIAL_KINDS } from './strings';
 
 type Event = Readonly<Record<string, unknown>>;
 
@@ -15,12 +12,12 @@ interface FilterField {
   readonly key: string;
   readonly label: string;
   readonly helpText: string;
+  readonly choices?: readonly FieldChoiceWithLabel[];
 }
 
 export type EventFilter =
   | (FilterField & {
       readonly kind: 'text';
-      readonly choices?: readonly FieldChoiceWithLabel[];
       /** `wanted` is the field's value folded (src/text.ts), never blank. */
       readonly passes: (event: Event, wanted: string) => boolean;
     })
@@ -29,79 +26,38 @@ export type EventFilter =
       readonly passes: (event: Event, minimum: number) => boolean;
     });
 
-/**
- * An event's value as a filter compares it, folded as the searches fold titles
- * (case and accents aside, runs of spaces as one, either Unicode form);
- * undefined for a value that is not text.
- */
+/** An event's text folded as the searches fold titles; undefined for a value that is not text. */
 const folded = (value: unknown): string | undefined =>
   typeof value === 'string' ? fold(value) : undefined;
 
-/** The kind of material whose type word is `type`, as the events send it. */
-const kindOf = (type: unknown): MaterialKind | undefined =>
-  MATERIAL_KINDS.find((kind) => folded(kind.type) === folded(type));
-
-/** The material types, from the lists table: a Material Type filter's choices. */
 export const MATERIAL_TYPE_CHOICES: readonly FieldChoiceWithLabel[] = MATERIAL_KINDS.map(
   ({ type, label }) => ({ value: type, sample: type, label }),
 );
 
-/** Passes when the event's `payloadKey` equals the value, trimmed and ignoring case. */
-export const equalsFilter = (
-  payloadKey: string,
-  field: FilterField & { readonly choices?: readonly FieldChoiceWithLabel[] },
-): EventFilter => ({
+/** Passes when the item's value, or one in its list, folded, is the value filled in. */
+export const textFilter = (field: FilterField, valueOf: (item: Event) => unknown): EventFilter => ({
   ...field,
   kind: 'text',
-  passes: (event, wanted) => folded(event[payloadKey]) === wanted,
-});
-
-/** Passes when the event's `payloadKey` list holds the value; no list does not pass. */
-export const includesFilter = (payloadKey: string, field: FilterField): EventFilter => ({
-  ...field,
-  kind: 'text',
-  passes: (event, wanted) => {
-    const list = event[payloadKey];
-    return Array.isArray(list) && list.some((item) => folded(item) === wanted);
-  },
-});
-
-/**
- * Passes when the event's `payloadKey`, read as a number, is at least the
- * value; an event with no number there counts as `whenBlank` gives, if anything.
- */
-export const atLeastFilter = (
-  payloadKey: string,
-  field: FilterField,
-  whenBlank: (event: Event) => number | undefined = () => undefined,
-): EventFilter => ({
-  ...field,
-  kind: 'minimum',
-  passes: (event, minimum) => {
-    // No number (undefined, as NaN) is at least any minimum.
-    return (numberOf(event[payloadKey]) ?? whenBlank(event) ?? Number.NaN) >= minimum;
-  },
+  passes: (event, wanted) => [valueOf(event)].flat().some((value) => folded(value) === wanted),
 });
 
 /** Minimum Amount of a watch: a kind opened, not read (an image), counts as its `amountWhenBlank`. */
-export const watchedAmountFilter = (field: FilterField): EventFilter =>
-  atLeastFilter('material_amount', field, (event) => kindOf(event.material_type)?.amountWhenBlank);
-
-/** Passes when the materials the item shows hold one of the chosen type. */
-export const sentMaterialFilter = (field: FilterField): EventFilter => ({
+export const watchedAmountFilter = (field: FilterField): EventFilter => ({
   ...field,
-  kind: 'text',
-  choices: MATERIAL_TYPE_CHOICES,
-  passes: (event, wanted) => {
-    const { materials } = event;
-    return (
-      Array.isArray(materials) &&
-      materials.some((material: unknown) => folded((material as Event | null)?.type) === wanted)
-    );
+  kind: 'minimum',
+  passes: (event, minimum) => {
+    const kind = MATERIAL_KINDS.find(({ type }) => fold(type) === folded(event.material_type));
+    // No number (NaN) is at least no minimum.
+    return (numberOf(event.material_amount) ?? kind?.amountWhenBlank ?? Number.NaN) >= minimum;
   },
 });
 
-/** The optional input fields of a trigger's filters. */
+/** Passes when the materials the item shows hold one of the chosen type. */
+export const sentMaterialFilter = (field: FilterField): EventFilter =>
+  textFilter({ ...field, choices: MATERIAL_TYPE_CHOICES }, ({ materials }) =>
+    Array.isArray(materials) ? materials.map((material: Event) => material.type) : [],
+  );
+
 export const filterInputFields = (filters: readonly EventFilter[]): PlainInputField[] =>
   filters.map((filter) => ({
     key: filter.key,
@@ -109,16 +65,14 @@ export const filterInputFields = (filters: readonly EventFilter[]): PlainInputFi
     helpText: filter.helpText,
     required: false,
     type: filter.kind === 'minimum' ? 'integer' : 'string',
-    ...(filter.kind === 'text' && filter.choices ? { choices: [...filter.choices] } : {}),
+    ...(filter.choices ? { choices: [...filter.choices] } : {}),
   }));
 
 const quotedValue = (text: string): string =>
   JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
 
-type Check = (event: Event) => boolean;
-
 /** The check of one filter for the value filled in, or undefined when it is left blank. */
-function checkOf(z: ZObject, filter: EventFilter, raw: unknown): Check | undefined {
+function checkOf(z: ZObject, filter: EventFilter, raw: unknown) {
   if (raw === undefined || raw === null) return undefined;
   const invalid = (problem: string): Error =>
     new z.errors.Error(`The "${filter.label}" field ${problem}`, 'invalid_input');
@@ -131,7 +85,7 @@ function checkOf(z: ZObject, filter: EventFilter, raw: unknown): Check | undefin
   if (!text) return undefined;
   if (filter.kind === 'text') {
     const wanted = fold(text);
-    return (event) => filter.passes(event, wanted);
+    return (event: Event) => filter.passes(event, wanted);
   }
   const minimum = numberOf(text);
   if (minimum === undefined) {
@@ -140,15 +94,13 @@ function checkOf(z: ZObject, filter: EventFilter, raw: unknown): Check | undefin
         'Type a whole number, or leave it blank to let every amount through.',
     );
   }
-  return (event) => filter.passes(event, minimum);
+  return (event: Event) => filter.passes(event, minimum);
 }
 
 /**
- * The one place filters are applied, for live events and samples alike. Reads
- * the values filled in (a clear error for one that cannot be used) and returns
- * the test an item must pass; undefined when every field is blank. An event
- * that fails is dropped silently for the Zap builder (no Zap run), so the
- * run's log says which filter dropped it, once per filter and run.
+ * The test an item must pass, for live events and samples alike; undefined
+ * when every field is blank. A dropped event starts no Zap run, so the log
+ * names the filter that dropped it, once per filter and run.
  */
 export function eventFilter(
   z: ZObject,

@@ -1,10 +1,8 @@
-// A sample payload of each webhook event, exactly in the shape CRMGrow sends
-// it (docs/service-api.md): the events table gives each to its trigger, whose
-// static sample is the item made from it, and the tests and the local
-// sandbox send them as deliveries.
-import type { ActionValue, RawPayload } from './events';
+// A sample payload of each webhook event, in the shape CRMGrow sends it
+// (docs/service-api.md); its keys are the action values, in the table's order.
 
-// ---- Realistic values shared by the payloads (ids are 24-hex Mongo ids) ----
+/** A raw webhook body: one JSON object, as the service POSTs it. */
+export type RawPayload = Readonly<Record<string, unknown>>;
 
 const JANE = {
   id: '6512e4c1a9b3f2001e7d4a10',
@@ -46,8 +44,7 @@ const contactRecord = (overrides: Record<string, unknown>): RawPayload => ({
   secondary_email: 'jane@cooperrealty.com',
   secondary_phone: '+14155550199',
   website: 'https://cooperrealty.com',
-  // Custom fields differ from account to account, so samples hold none (the
-  // trigger's outputFields function lists the account's own).
+  // Custom fields differ from account to account, so samples hold none.
   additional_field: '{}',
   created_at: '2026-03-14T15:09:26.535Z',
   ...overrides,
@@ -72,15 +69,14 @@ const TASK: RawPayload = {
   create_at: '2026-03-15T11:05:47.902Z',
 };
 
-export const SAMPLE_PAYLOADS: Readonly<Record<ActionValue, RawPayload>> = {
+export const SAMPLE_PAYLOADS = {
   add_contact: contactRecord({}),
   update_contact: contactRecord({
     cell_phone: '+14155550177',
     label: 'name: Customer,color: #43a047',
     tags: ['buyer', 'open-house', 'pre-approved'],
   }),
-  // The one-contact shape; the bulk shape (num, contacts, removed_date) gives
-  // one item per contact in this shape.
+  // The one-contact shape; a bulk delete gives one item per contact in it.
   delete_contact: contactRecord({ tags: ['buyer'], label: '' }),
   add_deal: {
     id: DEAL_ID,
@@ -174,4 +170,4 @@ export const SAMPLE_PAYLOADS: Readonly<Record<ActionValue, RawPayload>> = {
     website: '',
     created_at: '2026-03-18T19:48:03.226Z',
   }),
-};
+} satisfies Record<string, RawPayload>;

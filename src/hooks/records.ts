@@ -1,8 +1,5 @@
-// From a payload to its records, and each record normalised. A payload is one
-// record, except a bulk delete of contacts (one record per contact) and a
-// delete_task (one per task in removed_task). Normalising a record adds,
-// beside each of the service's list strings, the list read from it
-// (`contacts`, `materials`, `custom_fields`), and gives it an id.
+// A payload is one record, except a bulk delete of contacts (one per contact)
+// and delete_task (one per task in removed_task).
 import { createHash } from 'node:crypto';
 import { idOf } from '../http/ids';
 import { toJson } from '../http/json';
@@ -17,26 +14,18 @@ import {
   parseRemovedTasks,
   type Log,
   type ParsedContact,
-  type ParsedMaterial,
 } from './strings';
 
-/** A payload as the service sends it, or one record of it. */
 export type Payload = Readonly<Record<string, unknown>>;
 
-/** A record normalised: its lists read, and an id. */
 export type Normalised = Record<string, unknown> & { id: string };
 
 const ignore: Log = () => undefined;
 
-// ---- Records ----
-
-/** The records of a payload that lists several; undefined when it is one record itself. */
+/** The records of a payload that lists several; undefined when it is one record. */
 export type Expand = (payload: Payload, log: Log) => Iterable<Payload> | undefined;
 
-/**
- * A contact record as the single delete_contact sends it, knowing only what a
- * contact string carries: the rest is blank, with no tags and no custom fields.
- */
+/** A contact record in the single delete_contact's shape, from what a contact string carries. */
 export const contactRecordOf = (contact: ParsedContact): Record<string, unknown> => ({
   id: contact.id,
   first_name: contact.first_name,
@@ -59,11 +48,7 @@ export const contactRecordOf = (contact: ParsedContact): Record<string, unknown>
   created_at: null,
 });
 
-/**
- * Several contacts deleted at once (`num`, `contacts`, `removed_date`): one
- * contact record each, in the single delete's shape, with its own id. A
- * generator: a delete of a million contacts never holds them all.
- */
+/** A bulk delete (`num`, `contacts`, `removed_date`): one contact record each, one at a time. */
 export const bulkContactsOf: Expand = (payload, log) => {
   const text = payload.contacts;
   if (typeof text !== 'string') return undefined;
@@ -73,11 +58,7 @@ export const bulkContactsOf: Expand = (payload, log) => {
   })();
 };
 
-/**
- * delete_task: one record per task in `removed_task`, beside `num` and
- * `removed_date` as sent; each record's `removed_task` is its own task's
- * text. Text that cannot be read stays one record, whole, and is logged.
- */
+/** delete_task: one record per task in `removed_task`; text not read stays one record, logged. */
 export const removedTasksOf: Expand = (payload, log) => {
   if (typeof payload.removed_task !== 'string' || !payload.removed_task.trim()) return undefined;
   const tasks = parseRemovedTasks(payload.removed_task);
@@ -88,27 +69,16 @@ export const removedTasksOf: Expand = (payload, log) => {
   return tasks.map((task) => ({ ...payload, ...task }));
 };
 
-// ---- Ids ----
-
-/**
- * A stable id from a record's content (its JSON with keys sorted at every
- * depth): the same delivery always gets the same id, so Zapier sees it once.
- */
+/** An id from a record's content (keys sorted), so Zapier sees the same delivery once. */
 export const derivedId = (record: Payload): string =>
   `evt_${createHash('sha256').update(toJson(record, true)).digest('hex').slice(0, 24)}`;
 
-/** A record's own id (see idOf), or one derived from its content. */
 export const recordId = (record: Payload): string => idOf(record.id) ?? derivedId(record);
 
-// ---- Normalising ----
-
 /**
- * A record with the lists read from its text added beside that text
- * (`contacts`, `materials`, `custom_fields`), and an id. Each list is read
- * while it fits `budget` bytes, half a result by default: it sits in the
- * item beside the text it was read from, and the item is cut to one result
- * (see fitItem), so no more of it is kept. Reading a whole result of it
- * costs memory to no use (bench section 8, tiny custom fields).
+ * A record with the lists read from its text (`contacts`, `materials`,
+ * `custom_fields`) added beside that text, and an id. Each list is read while
+ * it fits half a result: the item holds the text too, and is cut to one result.
  */
 export function normalise(
   record: Payload,
@@ -121,7 +91,7 @@ export function normalise(
   }
   if (MATERIAL_KINDS.some(({ sendKey }) => sendKey in record)) {
     // Every kind in one list, within one budget.
-    let materials: ParsedMaterial[] = [];
+    let materials: unknown[] = [];
     for (const { sendKey } of MATERIAL_KINDS) {
       const text = record[sendKey];
       if (typeof text !== 'string') continue;
@@ -142,14 +112,12 @@ export function normalise(
 
 /** A sample that carries nothing: `{}`, or every value empty (the service's placeholder). */
 export function isEmptyPayload(payload: Payload): boolean {
-  // Iterative: a value nested 100,000 deep is no risk.
   const pending: unknown[] = [payload];
   while (pending.length > 0) {
     const node = pending.pop();
     if (typeof node === 'string') {
       if (node.trim() !== '') return false;
     } else if (typeof node === 'object' && node !== null) {
-      // One at a time: spreading a million values would pass the stack's limit.
       for (const value of Object.values(node)) pending.push(value);
     } else if (node !== null && node !== undefined) {
       return false;

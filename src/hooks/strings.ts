@@ -1,13 +1,11 @@
-// The service's list strings. CRMGrow writes lists of records into one text
-// field of a payload: contacts as "[id,first,last,email,phone],[…]", materials
-// as "[id,VIDEO,title],[…]", deleted tasks as removed_task. Each reader gives
-// every record it finds: one it cannot read for sure is kept with what could
-// be read, and a log line says so.
+// CRMGrow writes lists of records into one text field: contacts as
+// "[id,first,last,email,phone],[…]", materials as "[id,VIDEO,title],[…]",
+// deleted tasks as removed_task. A record not read for sure is kept with what
+// could be read, and logged.
 import { isObjectId } from '../http/ids';
 import { bytesOf, RESULT_BUDGET_BYTES } from '../result';
 import { LISTS, type ListSpec } from '../triggers/lists';
 
-/** Where a reader writes what it could not read for sure. */
 export type Log = (line: string) => void;
 
 const ignore: Log = () => undefined;
@@ -20,41 +18,18 @@ export interface ParsedContact {
   cell_phone: string;
 }
 
-export interface ParsedMaterial {
-  id: string;
-  type: string;
-  title: string;
-}
-
-/** The fields of a task that `removed_task` carries (it has no task id). */
-export interface ParsedTask {
-  type: string;
-  content: string;
-  /** The task's contact string, kept as sent, as create_task's `contact` is. */
-  contact: string;
-  due_date: string | null;
-  set_recurrence: string;
-  recurrence_mode: string;
-  create_at: string | null;
-  /** This task's part of `removed_task`, as sent. */
-  removed_task: string;
-}
-
-// ---- Groups: "[a,b],[c,d]" ----
-
-/** At a "[" (each caller found one at `at`): a 24-hex id and "," after it start a record. */
+/** At a "[": a 24-hex id and "," after it start a record. */
 const opensRecord = (text: string, at: number): boolean =>
   text[at + 25] === ',' && isObjectId(text.slice(at + 1, at + 25));
 
 /** True when only spaces stand between `at` (going back) and a "]", a "," or the start. */
 function followsSeparator(text: string, at: number): boolean {
   let back = at - 1;
-  // charAt(-1) is '': the start of the text ends the loop.
   while (/\s/.test(text.charAt(back))) back--;
   return back < 0 || text[back] === ']' || text[back] === ',';
 }
 
-/** A group with its closing bracket, and the comma after it, taken off. */
+/** A group without its closing bracket and the comma after it. */
 function groupText(raw: string): string {
   let text = raw.trimEnd();
   if (text.endsWith(',')) text = text.slice(0, -1).trimEnd();
@@ -62,28 +37,15 @@ function groupText(raw: string): string {
 }
 
 /**
- * The bracketed groups of a text that starts with "[": "[a,b],[c,d]" gives
- * "a,b" then "c,d". Where records start with a 24-hex id, a group starts only
- * at "[" and such an id, so a "],[" inside a name or title does not split it.
- * The last group may lack its closing bracket.
+ * "[a,b],[c,d]" gives "a,b" then "c,d". Where records start with a 24-hex id,
+ * only "[" and such an id start a group, so a "],[" inside a title does not split it.
  */
 function* bracketedGroups(text: string): Generator<string> {
   const trimmed = text.trim();
-  if (!opensRecord(trimmed, 0)) {
-    const body = groupText(trimmed.slice(1));
-    // Not `\]\s*,?\s*\[`: two `\s*` side by side cost quadratic time on a run of spaces.
-    const separator = /\]\s*(?:,\s*)?\[/g;
-    let from = 0;
-    for (let match = separator.exec(body); match; match = separator.exec(body)) {
-      yield body.slice(from, match.index);
-      from = separator.lastIndex;
-    }
-    yield body.slice(from);
-    return;
-  }
+  const byId = opensRecord(trimmed, 0);
   let start = 0;
   for (let at = trimmed.indexOf('[', 1); at >= 0; at = trimmed.indexOf('[', at + 1)) {
-    if (opensRecord(trimmed, at) && followsSeparator(trimmed, at)) {
+    if ((!byId || opensRecord(trimmed, at)) && followsSeparator(trimmed, at)) {
       yield groupText(trimmed.slice(start + 1, at));
       start = at;
     }
@@ -91,11 +53,7 @@ function* bracketedGroups(text: string): Generator<string> {
   yield groupText(trimmed.slice(start + 1));
 }
 
-/**
- * The groups with any text in them, one at a time: a generator, so that a
- * bulk delete of a million contacts never holds them all. Text with no
- * bracket is one group.
- */
+/** The groups with any text, one at a time: a million contacts are never held at once. */
 export function* groupsOf(text: string): Generator<string> {
   const bracketed = text.trim().startsWith('[');
   for (const group of bracketed ? bracketedGroups(text) : [text]) {
@@ -104,12 +62,10 @@ export function* groupsOf(text: string): Generator<string> {
 }
 
 /**
- * The records read from `entries`, one at a time, while their list's JSON
- * fits `budget` bytes; the rest are counted, not read, and logged. A list
- * larger than a result is cut when its item is fitted anyway, and reading it
- * all could take hundreds of megabytes: 10 MB of bare "[a]" groups are 2.5
- * million materials. A record larger than a whole result is not counted: it
- * is cut when its item is fitted, and the records after it are read.
+ * The records read from `entries` while their list's JSON fits `budget` bytes;
+ * the rest are counted, not read (the item is cut to a result anyway, and 10 MB
+ * of "[a]" are 2.5 million materials). A record larger than the budget is not
+ * counted: it is cut when its item is fitted.
  */
 export function* readWithin<E, T>(
   entries: Iterable<E>,
@@ -118,7 +74,6 @@ export function* readWithin<E, T>(
   log: Log,
   where: string,
 ): Generator<T> {
-  // "[" and "]"; each record adds its bytes and a comma.
   let bytes = 2;
   let count = 0;
   let unread = 0;
@@ -141,8 +96,6 @@ export function* readWithin<E, T>(
   }
 }
 
-// ---- Contacts: "[id,first,last,email,phone]" ----
-
 // The service builds these strings with template literals, so a missing value reads "undefined".
 const cleanPart = (part: string): string => {
   const value = part.trim();
@@ -152,11 +105,7 @@ const cleanPart = (part: string): string => {
 /** An e-mail address as the fourth part holds it: no spaces, no commas, one "@". */
 const EMAIL_PART = /^[^\s@,]+@[^\s@,]+$/;
 
-/**
- * The name parts between the id and the e-mail address. A part that starts
- * with a space continues the one before ("John, Jr."): the service joins
- * with a bare comma. Past that, the first part is the first name.
- */
+/** The names between the id and the address; a part after ", " continues one ("John, Jr."). */
 function namesOf(parts: readonly string[]): { first: string; last: string; guessed: boolean } {
   const joined: string[] = [];
   for (const part of parts) {
@@ -168,16 +117,11 @@ function namesOf(parts: readonly string[]): { first: string; last: string; guess
   return { first, last: rest.join(','), guessed: joined.length > 2 };
 }
 
-/**
- * One contact of a contact string: `id,first,last,email,phone`. Names may
- * hold commas; the id comes first and the e-mail address fourth, so those
- * place the rest. Always a contact, never dropped.
- */
+/** One contact of `id,first,last,email,phone`; names may hold commas, so the address places them. */
 export function contactOf(group: string, log: Log, where: string): ParsedContact {
   const parts = group.split(',');
   const emailAt = parts.findIndex((part, i) => i >= 2 && EMAIL_PART.test(part.trim()));
-  // The address places the names before it and the phone after it; with no
-  // address, the last two parts are the address and the phone, past two names.
+  // With no address found, the last two parts are the address and the phone.
   const tail = emailAt >= 2 ? emailAt : Math.max(parts.length - 2, 3);
   const { first, last, guessed } = namesOf(parts.slice(1, tail));
   const contact = {
@@ -199,11 +143,7 @@ export function contactOf(group: string, log: Log, where: string): ParsedContact
   return contact;
 }
 
-/**
- * The contacts of a contact string: "[id,first,last,email,phone]", several
- * joined by commas, the last maybe unclosed, or one unbracketed. "" gives [];
- * every group with any text gives a contact, while they fit `budget` bytes.
- */
+/** The contacts of a contact string (or one unbracketed) while they fit `budget` bytes. */
 export function parseContacts(
   text: string,
   log: Log = ignore,
@@ -215,28 +155,13 @@ export function parseContacts(
   ];
 }
 
-// ---- Materials: "[id,VIDEO,title]" ----
+/** The kinds of material: type ("VIDEO"), send_material key ("video"), label ("Video"). */
+export const MATERIAL_KINDS = Object.values(LISTS as Readonly<Record<string, ListSpec>>).flatMap(
+  ({ noun, material }) => (material ? [{ ...material, label: noun }] : []),
+);
 
-/** A kind of material as the webhook events name it (see ListSpec's `material`). */
-export interface MaterialKind {
-  /** The service's word for it: a material's type ("VIDEO"). */
-  readonly type: string;
-  /** The send_material key holding the sent materials of this kind ("video"). */
-  readonly sendKey: string;
-  /** How the Zap builder names it ("Video"). */
-  readonly label: string;
-  /** What a watch with no amount counts as, for kinds that are opened, not read. */
-  readonly amountWhenBlank?: number;
-}
-
-/** The material kinds: the lists that are material, in the lists table's order. */
-export const MATERIAL_KINDS: readonly MaterialKind[] = Object.values(
-  LISTS as Readonly<Record<string, ListSpec>>,
-).flatMap(({ noun, material }) => (material ? [{ ...material, label: noun }] : []));
-
-function materialOf(group: string, log: Log, where: string): ParsedMaterial {
+function materialOf(group: string, log: Log, where: string) {
   const [id = '', type = '', ...title] = group.split(',');
-  // Titles may themselves hold commas.
   const material = { id: id.trim(), type: type.trim(), title: title.join(',').trim() };
   if (!isObjectId(material.id) || !material.type || title.length === 0) {
     log(
@@ -246,16 +171,13 @@ function materialOf(group: string, log: Log, where: string): ParsedMaterial {
   return material;
 }
 
-/**
- * The materials of "[id,VIDEO,title]" strings, while they fit `budget` bytes;
- * "" gives []; a text with no bracket gives undefined.
- */
+/** The materials of "[id,VIDEO,title]" while they fit `budget`; undefined with no bracket. */
 export function parseMaterials(
   text: string,
   log: Log = ignore,
   where = 'video',
   budget = RESULT_BUDGET_BYTES,
-): ParsedMaterial[] | undefined {
+): { id: string; type: string; title: string }[] | undefined {
   if (!text.trim()) return [];
   if (!text.trim().startsWith('[')) return undefined;
   return [
@@ -263,9 +185,7 @@ export function parseMaterials(
   ];
 }
 
-// ---- Deleted tasks: removed_task ----
-
-/** Where the contact string of a task starts: ",[" and a 24-hex id and ",", searched from `from`. */
+/** Where a task's contact string starts: ",[", a 24-hex id and ",". */
 function contactStart(text: string, from: number): number {
   for (let at = text.indexOf(',[', from); at !== -1; at = text.indexOf(',[', at + 1)) {
     if (opensRecord(text, at + 1)) return at;
@@ -273,23 +193,19 @@ function contactStart(text: string, from: number): number {
   return -1;
 }
 
-/** A date the service wrote with `String(date)`, as ISO 8601; null when it is missing or unreadable. */
+/** A date the service wrote with `String(date)`, as ISO 8601; null when unreadable. */
 function isoOrNull(text: string): string | null {
-  // new Date('') is an invalid date too.
   const date = new Date(cleanPart(text));
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
 /**
- * The tasks of `removed_task`: each is `[type,content,[contact string],due_date,
- * set_recurrence,recurrence_mode,created_at`, joined by commas, with no closing
- * brackets (the leading bracket is missing in the service's samples). The
- * content may hold commas, so each task is found by its contact string. One
- * pass with indexOf, no regular expression over the whole text, so time stays
- * linear in its length. Undefined when a task is not in that shape.
+ * The tasks of `removed_task`, each `[type,content,[contact string],due,repeats,
+ * interval,created` with no closing bracket. The content may hold commas, so
+ * each task is found by its contact string, with indexOf: time stays linear.
  */
-export function parseRemovedTasks(text: string): ParsedTask[] | undefined {
-  const tasks: ParsedTask[] = [];
+export function parseRemovedTasks(text: string): Record<string, string | null>[] | undefined {
+  const tasks: Record<string, string | null>[] = [];
   let at = 0;
   while (at < text.length) {
     const start = text[at] === '[' ? at + 1 : at;
@@ -299,7 +215,6 @@ export function parseRemovedTasks(text: string): ParsedTask[] | undefined {
     const head = text.slice(start, contactAt);
     const comma = head.indexOf(',');
     if (comma < 0) return undefined;
-    // After the contact: ",due,recurrence,mode,created", then ",[" and the next task, or the end.
     const next = text.indexOf(',[', contactEnd);
     const end = next < 0 ? text.length : next;
     const tail = text.slice(contactEnd + 1, end).split(',');

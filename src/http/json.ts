@@ -16,17 +16,21 @@ export function parseJson(content: string): unknown {
   }
 }
 
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
+
 /**
  * True when no object or array inside `value` is more than `levels` deep.
- * Iterative: a value 100,000 levels deep costs no stack.
+ * Iterative, and only objects and arrays are held, so a million scalars cost no memory.
  */
 export function nestsWithin(value: unknown, levels: number): boolean {
-  const pending: [unknown, number][] = [[value, 0]];
+  const pending: [object, number][] = isObject(value) ? [[value, 0]] : [];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [node, depth] = next;
-    if (typeof node !== 'object' || node === null) continue;
     if (depth >= levels) return false;
-    for (const child of Object.values(node)) pending.push([child, depth + 1]);
+    for (const key in node) {
+      const child: unknown = (node as Record<string, unknown>)[key];
+      if (isObject(child)) pending.push([child, depth + 1]);
+    }
   }
   return true;
 }
