@@ -396,6 +396,15 @@ describe('material strings', () => {
       [NOT_A_MATERIAL, NOT_A_MATERIAL],
     ],
     [
+      'ids that are not ObjectIds: a "[" after a comma starts a record, even with no "]" before it',
+      '[m-1,VIDEO,A,[m-2,PDF,B]',
+      [
+        { id: 'm-1', type: 'VIDEO', title: 'A' },
+        { id: 'm-2', type: 'PDF', title: 'B' },
+      ],
+      [NOT_A_MATERIAL, NOT_A_MATERIAL],
+    ],
+    [
       'an id and a type with no title after them',
       `[${MATERIAL},VIDEO]`,
       [{ id: MATERIAL, type: 'VIDEO', title: '' }],
