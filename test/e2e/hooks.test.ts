@@ -642,7 +642,7 @@ describe('deliveries as Zapier hands them, through build.zip in a fresh process'
         /"additional_field" holds more than a result can carry: the first (\d+) were read/.exec(
           outcomes.tinyFields?.logs?.join('\n') ?? '',
         ) ?? [];
-      // Read while they fit half a result, beside the raw text: then only the raw text is cut.
+      // Read while they fit a quarter of a result, beside the raw text: then only the raw text is cut.
       expect(kept).toHaveLength(Number(read));
       expect(outcomes.tinyFields?.logs).toEqual([
         `add_contact: "additional_field" holds more than a result can carry: the first ${read} were read, ` +
@@ -651,7 +651,7 @@ describe('deliveries as Zapier hands them, through build.zip in a fresh process'
       ]);
     });
 
-    it('millions of bare "[a]" groups: one item, its materials read while they fit half a result', () => {
+    it('millions of bare "[a]" groups: one item, its materials read while they fit a quarter of a result', () => {
       const [item, ...more] = itemsOf(outcomes.groups);
       expect(more).toEqual([]);
       const materials = item?.materials as unknown[];

@@ -493,14 +493,14 @@ describe('normalise', () => {
     });
   });
 
-  it('reads each list within half a result by default: the item holds its text beside it', () => {
-    // Half of 5 MiB is 2,621,440 bytes: 2 + 64 × 40,959 is not past it, so 40,960 are read.
+  it('reads each list within a quarter of a result by default: the item holds its text beside it', () => {
+    // A quarter of 5 MiB is 1,310,720 bytes: 2 + 64 × 20,479 is not past it, so 20,480 are read.
     const video = '[65e0c1d2b3a4f50012cd7701,VIDEO,Tour]';
-    const payload = { video: Array(40_961).fill(video).join(',') };
+    const payload = { video: Array(20_481).fill(video).join(',') };
     const { result, notes } = notesOf((log) => normalise(payload, log));
-    expect(result.materials).toHaveLength(40_960);
+    expect(result.materials).toHaveLength(20_480);
     expect(notes).toEqual([
-      '"video" holds more than a result can carry: the first 40960 were read, 1 more were not.',
+      '"video" holds more than a result can carry: the first 20480 were read, 1 more were not.',
     ]);
   });
 

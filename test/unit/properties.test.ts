@@ -13,6 +13,7 @@ import { isLowerCaseObjectId, isObjectId } from '../../src/http/ids';
 import { findSearches } from '../../src/searches/find';
 import { listTriggers } from '../../src/triggers/lists';
 import { titleComparer } from '../../src/triggers/order';
+import { bytesOf } from '../../src/result';
 import { fold as foldTitle } from '../../src/text';
 import { OBJECT_ID_FORM } from '../support/expected';
 import { dropdownPageOf, keptOf, newestOf, searchOf, titleCollator } from '../support/lists';
@@ -676,5 +677,37 @@ describe('custom fields read from additional_field as JSON text', () => {
       }),
       RUNS,
     );
+  });
+});
+
+describe('bytesOf: the size of a value as JSON, counted without writing it', () => {
+  // Any UTF-16 text, lone surrogates and control characters included.
+  const text = fc.string({ unit: 'binary' });
+  const leaf = fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
+  const value = fc.oneof(
+    leaf,
+    fc.array(leaf),
+    fc.dictionary(text, fc.oneof(leaf, fc.constant(undefined), fc.dictionary(text, leaf))),
+  );
+
+  it('is the UTF-8 length of JSON.stringify, for texts, lists and objects', () => {
+    fc.assert(
+      fc.property(value, (v) => bytesOf(v) === Buffer.byteLength(JSON.stringify(v) ?? '')),
+      RUNS,
+    );
+  });
+
+  it('counts each escape as JSON writes it', () => {
+    for (const v of [
+      '"\\',
+      '\b\t\n\f\r',
+      '\u0000\u001f',
+      '\ud83d\ude00',
+      '\ud83d',
+      '\ude00x',
+      {},
+      { a: undefined },
+    ])
+      expect([v, bytesOf(v)]).toEqual([v, Buffer.byteLength(JSON.stringify(v))]);
   });
 });
