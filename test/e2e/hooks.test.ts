@@ -210,6 +210,8 @@ describe('events the service fires by itself', () => {
 
 describe('a trigger with a filter', () => {
   it('Material Watched for PDFs only: the service delivers both, perform keeps the PDF', async () => {
+    // Core echoes the run's log to the console: kept here, and read at the end.
+    const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
     const sb = sandbox();
     const filter = { material_type: 'PDF' };
     // The subscription is the action alone (checked in subscribe()): the service knows no filter.
@@ -258,6 +260,14 @@ describe('a trigger with a filter', () => {
     expect(videosOnly).toEqual([]);
 
     await unsubscribe(sb, 'watch_material', subscribeData);
+    const lines = log.mock.calls.map((args) => args.map(String).join(' ').trim());
+    log.mockRestore();
+    const dropped = (value: string): string =>
+      `The "Material Type" filter ("${value}") dropped an event that does not match it: it starts no Zap run.`;
+    expect(lines.filter((line) => line.includes('filter'))).toEqual([
+      dropped('PDF'),
+      dropped('VIDEO'),
+    ]);
   });
 });
 
