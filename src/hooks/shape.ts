@@ -92,11 +92,8 @@ function keysOf(fields: readonly TypedField[]): Map<string, AsType> {
     const [key, child] = field.key.split('[]') as [string, string?];
     if (child !== undefined) {
       const list = children.get(key) ?? [];
-      children
-        .set(key, list)
-        .get(key)
-        ?.push({ ...field, key: child });
-      keys.set(key, asRecords(list));
+      children.set(key, [...list, { ...field, key: child }]);
+      keys.set(key, asRecords(children.get(key) ?? []));
     } else {
       keys.set(key, field.list === true ? asList(field.type) : asType(field.type));
     }
