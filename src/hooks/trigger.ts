@@ -48,9 +48,9 @@ async function unsubscribe(z: ZObject, bundle: Bundle) {
   const response = await callApi(z, bundle, ENDPOINTS.unsubscribe, { params: { id } });
   if (response.alreadyDeleted) {
     z.console.log(
-      `${SERVICE_NAME} answered HTTP ${response.status} to unsubscribing ${id}: the subscription is already gone.`,
+      `${SERVICE_NAME} answered HTTP ${response.status} to unsubscribing ${id}: the subscription was already deleted.`,
     );
-    return { id, outcome: 'already_gone' } as const;
+    return { id, outcome: 'already_deleted' } as const;
   }
   return { id, outcome: 'unsubscribed' } as const;
 }

@@ -926,7 +926,7 @@ describe('the service at its worst, through build.zip as Zapier runs it', () => 
     });
 
     describe('unsubscribe and subscribe say what the service did', () => {
-      it("Express's HTML 404 is a missing route, not a subscription already gone", () => {
+      it("Express's HTML 404 is a missing route, not a subscription already deleted", () => {
         expect(failure(outcomes.unsubscribeHtml404)).toEqual({
           name: 'AppError',
           message:
@@ -935,15 +935,15 @@ describe('the service at its worst, through build.zip as Zapier runs it', () => 
       });
 
       it.each(['unsubscribeJson404', 'unsubscribeJson410', 'unsubscribeNotFound'])(
-        '%s is a subscription already gone',
+        '%s is a subscription already deleted',
         (name) => {
           expect(outcomes[name]).toMatchObject({
             ok: true,
-            results: { id: 'sub-1', outcome: 'already_gone' },
+            results: { id: 'sub-1', outcome: 'already_deleted' },
           });
           expect(outcomes[name]?.logs).toEqual([
             expect.stringMatching(
-              /^CRMGrow answered HTTP 4\d\d to unsubscribing sub-1: the subscription is already gone\.$/,
+              /^CRMGrow answered HTTP 4\d\d to unsubscribing sub-1: the subscription was already deleted\.$/,
             ),
           ]);
         },

@@ -135,7 +135,7 @@ describe.each(keysOf('hook'))('%s', (action) => {
         op.unsubscribe,
         unsubscribeBundle({ id: '6613c0ffee0000000000a001' }),
       );
-      expect(result).toEqual({ id: '6613c0ffee0000000000a001', outcome: 'already_gone' });
+      expect(result).toEqual({ id: '6613c0ffee0000000000a001', outcome: 'already_deleted' });
     });
   });
 
@@ -320,15 +320,15 @@ describe('performUnsubscribe, whatever the action', () => {
     [400, { message: 'No such subscription' }],
     [404, { msg: 'Webhook does not exist' }],
     [201, { status: true, message: 'subscription NOT FOUND' }],
-  ])('a JSON %i answering %j is "already gone", and logged', async (status, body) => {
+  ])('a JSON %i answering %j is "already deleted", and logged', async (status, body) => {
     unsubscribeApi('abc').reply(status, body);
     let result: unknown;
     const logs = await logsOf(async () => {
       result = await appTester(op.unsubscribe, unsubscribeBundle({ id: 'abc' }));
     });
-    expect(result).toEqual({ id: 'abc', outcome: 'already_gone' });
+    expect(result).toEqual({ id: 'abc', outcome: 'already_deleted' });
     expect(logs).toEqual([
-      `CRMGrow answered HTTP ${status} to unsubscribing abc: the subscription is already gone.`,
+      `CRMGrow answered HTTP ${status} to unsubscribing abc: the subscription was already deleted.`,
     ]);
   });
 
