@@ -52,7 +52,7 @@ function unwrapped(text: string): string {
     const last = value.charAt(value.length - 1);
     let next = value;
     if (mailto) next = mailto[1] ?? '';
-    else if (value.length > 1 && WRAPPERS[first] === last) next = value.slice(1, -1);
+    else if (WRAPPERS[first] === last) next = value.slice(1, -1);
     else if (first === '<' || first === '(') next = value.slice(1);
     else if (last === '>' || last === ')') next = value.slice(0, -1);
     if (next === text) return next;

@@ -106,6 +106,8 @@ const NAMED_EMAILS = [
   ['jane.doe@example.com)', EMAIL],
   ['Jane Doe <jane.doe@example.com>;', EMAIL],
   ['(mailto:jane.doe@example.com)', EMAIL],
+  ['"jane.doe@example.com;"', EMAIL],
+  ['Jane Doe <jane.doe@example.com,>', EMAIL],
 ] as const;
 
 /** Control characters in an address, and the value as the message shows it. */
@@ -116,6 +118,7 @@ const CONTROL_EMAILS = [
   ['jane.doe@example.com\u007f', 'jane.doe@example.com\\u007f'],
   ['jane.doe@example.com\u0085', 'jane.doe@example.com\\u0085'],
   ['jane.doe@exam\tple.com', 'jane.doe@exam\\u0009ple.com'],
+  ['jane\u0000doe@example.com\u0007', 'jane\\u0000doe@example.com\\u0007'],
 ] as const;
 
 const controlInEmail = (shownValue: string, label: string): string =>
@@ -502,6 +505,8 @@ describe('actions', () => {
         '[jane.doe@example.com]',
         '"jane.doe@example.com',
         'jane.doe@example.com,x',
+        'xmailto:jane.doe@example.com',
+        '"',
       ])('an email address that is not one: "%s"', async (email) => {
         expect(await refusedInput(key, { ...inputs, email })).toBe(
           notAnEmail(email, 'Recipient Email'),

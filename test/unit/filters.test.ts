@@ -431,7 +431,7 @@ describe('an event a filter drops', () => {
     const deal = { ...MOVE, deal_target: 'Closed' };
     let result: unknown;
     const lines = await logsOf(async () => {
-      result = await perform('move_deal', { deal_target: 'Under Contract' }, [deal, deal]);
+      result = await perform('move_deal', { deal_target: '  Under Contract ' }, [deal, deal]);
     });
     expect(result).toEqual([]);
     const dropped = lines.filter((line) => line.includes('filter'));

@@ -705,6 +705,10 @@ describe('bytesOf: the size of a value as JSON, counted without writing it', () 
       '\ud83d\ude00',
       '\ud83d',
       '\ude00x',
+      '\udfff',
+      '\ude00\ude01',
+      '\ud83dx',
+      '\ud83d\ue000',
       {},
       { a: undefined },
     ])
