@@ -9,9 +9,9 @@ import {
   contactOf,
   groupsOf,
   MATERIAL_KINDS,
-  parseContacts,
-  parseMaterials,
+  materialOf,
   parseRemovedTasks,
+  readGroups,
   type Log,
   type ParsedContact,
 } from './strings';
@@ -19,8 +19,6 @@ import {
 export type Payload = Readonly<Record<string, unknown>>;
 
 export type Normalised = Record<string, unknown> & { id: string };
-
-const ignore: Log = () => undefined;
 
 /** The records of a payload that lists several; undefined when it is one record. */
 export type Expand = (payload: Payload, log: Log) => Iterable<Payload> | undefined;
@@ -84,12 +82,12 @@ export const recordId = (record: Payload): string => idOf(record.id) ?? derivedI
  */
 export function normalise(
   record: Payload,
-  log: Log = ignore,
+  log: Log = () => undefined,
   budget = RESULT_BUDGET_BYTES / 4,
 ): Normalised {
   const normalised: Record<string, unknown> = { ...record };
   if (typeof record.contact === 'string') {
-    normalised.contacts = parseContacts(record.contact, log, 'contact', budget);
+    normalised.contacts = readGroups(record.contact, contactOf, log, 'contact', budget);
   }
   if (MATERIAL_KINDS.some(({ sendKey }) => sendKey in record)) {
     // Every kind in one list, within one budget.
@@ -97,10 +95,12 @@ export function normalise(
     for (const { sendKey } of MATERIAL_KINDS) {
       const text = record[sendKey];
       if (typeof text !== 'string') continue;
+      if (text.trim() && !text.trim().startsWith('[')) {
+        log(`"${sendKey}" was not a bracketed list of materials: kept as sent only.`);
+        continue;
+      }
       const left = budget - (materials.length > 0 ? bytesOf(materials) : 0);
-      const parsed = parseMaterials(text, log, sendKey, left);
-      if (!parsed) log(`"${sendKey}" was not a bracketed list of materials: kept as sent only.`);
-      materials = materials.concat(parsed ?? []);
+      materials = materials.concat(readGroups(text, materialOf, log, sendKey, left));
     }
     normalised.materials = materials;
   }

@@ -3,12 +3,10 @@
 // deleted tasks as removed_task. A record not read for sure is kept with what
 // could be read, and logged.
 import { isObjectId } from '../http/ids';
-import { bytesOf, RESULT_BUDGET_BYTES } from '../result';
+import { bytesOf } from '../result';
 import { LISTS, type ListSpec } from '../triggers/lists';
 
 export type Log = (line: string) => void;
-
-const ignore: Log = () => undefined;
 
 export interface ParsedContact {
   id: string;
@@ -96,6 +94,15 @@ export function* readWithin<E, T>(
   }
 }
 
+/** The records of a list string, each read by `read`, while they fit `budget` bytes. */
+export const readGroups = <T>(
+  text: string,
+  read: (group: string, log: Log, where: string) => T,
+  log: Log,
+  where: string,
+  budget: number,
+): T[] => [...readWithin(groupsOf(text), (group) => read(group, log, where), budget, log, where)];
+
 // The service builds these strings with template literals, so a missing value reads "undefined".
 const cleanPart = (part: string): string => {
   const value = part.trim();
@@ -143,24 +150,12 @@ export function contactOf(group: string, log: Log, where: string): ParsedContact
   return contact;
 }
 
-/** The contacts of a contact string (or one unbracketed) while they fit `budget` bytes. */
-export function parseContacts(
-  text: string,
-  log: Log = ignore,
-  where = 'contact',
-  budget = RESULT_BUDGET_BYTES,
-): ParsedContact[] {
-  return [
-    ...readWithin(groupsOf(text), (group) => contactOf(group, log, where), budget, log, where),
-  ];
-}
-
 /** The kinds of material: type ("VIDEO"), send_material key ("video"), label ("Video"). */
 export const MATERIAL_KINDS = Object.values(LISTS as Readonly<Record<string, ListSpec>>).flatMap(
   ({ noun, material }) => (material ? [{ ...material, label: noun }] : []),
 );
 
-function materialOf(group: string, log: Log, where: string) {
+export function materialOf(group: string, log: Log, where: string) {
   const [id = '', type = '', ...title] = group.split(',');
   const material = { id: id.trim(), type: type.trim(), title: title.join(',').trim() };
   if (!isObjectId(material.id) || !material.type || title.length === 0) {
@@ -169,20 +164,6 @@ function materialOf(group: string, log: Log, where: string) {
     );
   }
   return material;
-}
-
-/** The materials of "[id,VIDEO,title]" while they fit `budget`; undefined with no bracket. */
-export function parseMaterials(
-  text: string,
-  log: Log = ignore,
-  where = 'video',
-  budget = RESULT_BUDGET_BYTES,
-): { id: string; type: string; title: string }[] | undefined {
-  if (!text.trim()) return [];
-  if (!text.trim().startsWith('[')) return undefined;
-  return [
-    ...readWithin(groupsOf(text), (group) => materialOf(group, log, where), budget, log, where),
-  ];
 }
 
 /** Where a task's contact string starts: ",[", a 24-hex id and ",". */

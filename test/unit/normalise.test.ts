@@ -14,7 +14,13 @@ import {
   type Payload,
 } from '../../src/hooks/records';
 import { numberOf, type Item, type ItemShape, type TypedField } from '../../src/hooks/shape';
-import { parseContacts, parseMaterials, parseRemovedTasks } from '../../src/hooks/strings';
+import {
+  contactOf,
+  materialOf,
+  parseRemovedTasks,
+  readGroups,
+  type Log,
+} from '../../src/hooks/strings';
 import { fitItem, RESULT_BUDGET_BYTES } from '../../src/result';
 import { BLANK_CONTACT_ITEM, BLANK_CONTACT_RECORD, JANE_CONTACT } from '../support/expected';
 import { rowOf } from '../support/rows';
@@ -41,6 +47,22 @@ const itemMaker =
     resultMaker(shape)([payload], log);
 
 const ignore = (): void => undefined;
+
+/** The contacts of a contact string, read as normalise reads them. */
+const parseContacts = (
+  text: string,
+  log: Log = ignore,
+  where = 'contact',
+  budget = RESULT_BUDGET_BYTES,
+) => readGroups(text, contactOf, log, where, budget);
+
+/** The materials of a material string, read as normalise reads them. */
+const parseMaterials = (
+  text: string,
+  log: Log = ignore,
+  where = 'video',
+  budget = RESULT_BUDGET_BYTES,
+) => readGroups(text, materialOf, log, where, budget);
 
 /** The id derived from a record whose JSON, keys sorted, is `text`. */
 const idOfJson = (text: string): string =>
@@ -340,13 +362,12 @@ describe('material strings', () => {
     ]);
   });
 
-  it('tolerates a missing closing bracket; "" or blank is none; text with no bracket is undefined', () => {
+  it('tolerates a missing closing bracket; "" or blank is none', () => {
     expect(parseMaterials('[65e0c1d2b3a4f50012cd7810,PDF,Buyer Guide 2026')).toEqual([
       { id: '65e0c1d2b3a4f50012cd7810', type: 'PDF', title: 'Buyer Guide 2026' },
     ]);
     expect(parseMaterials('')).toEqual([]);
     expect(parseMaterials('   ')).toEqual([]);
-    expect(parseMaterials('Buyer Guide 2026')).toBeUndefined();
   });
 
   it('a group with no type or title is kept, with a note naming the field', () => {
@@ -585,6 +606,10 @@ describe('normalise', () => {
     expect(event.materials).toEqual([]);
     expect(event.video).toBe('Virtual Tour');
     expect(notes).toEqual(['"video" was not a bracketed list of materials: kept as sent only.']);
+    expect(notesOf((log) => normalise({ video: '   ' }, log))).toEqual({
+      result: { video: '   ', materials: [], custom_fields: {}, id: derivedId({ video: '   ' }) },
+      notes: [],
+    });
     // Any one of the three keys gives the list, empty or not; none gives none.
     expect(normalise({ subject: 'Hi', video: 'Virtual Tour' }).materials).toEqual([]);
     expect(normalise({ subject: 'Hi', image: null }).materials).toEqual([]);
