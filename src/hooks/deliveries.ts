@@ -38,17 +38,6 @@ export function deliveredPayloads(
     .filter((row) => Object.keys(row).length > 0);
 }
 
-/** One payload's log lines, each logged once, with how often it came. */
-function countedLines(): { add: Log; logTo: (log: Log) => void } {
-  const counts = new Map<string, number>();
-  return {
-    add: (line) => void counts.set(line, (counts.get(line) ?? 0) + 1),
-    logTo: (log) => {
-      for (const [line, count] of counts) log(count > 1 ? `${line} (${count} times)` : line);
-    },
-  };
-}
-
 export interface ResultOptions {
   /** The Zap builder's filters; undefined lets every item through. */
   readonly keep?: ((item: Item) => boolean) | undefined;
@@ -67,43 +56,44 @@ export function resultMaker(
 ): (payloads: readonly Payload[], log: Log, options?: ResultOptions) => Item[] {
   const shaped = itemShaper(shape);
   return (payloads, log, { keep, most = Infinity, budget = RESULT_BUDGET_BYTES } = {}) => {
-    const runs = payloads.map((payload) => ({ payload, lines: countedLines() }));
+    // Each payload's log lines with how often each came: logged once each, at the end.
+    const counts: Map<string, number>[] = [];
     const items: Item[] = [];
     const fitLines: string[] = [];
     // "[" so far; each item adds its bytes and one more, a comma or the closing "]".
     let used = 1;
-    let picked = 0;
     let leftOut = 0;
     let firstLeftOut = '';
     let lastLeftOut: Payload = {};
+    // Once one item is left out, those after it are only counted, unless a filter must read them.
+    const making = (): boolean => leftOut === 0 || keep !== undefined;
     function* records(): Generator<[Payload, Log]> {
-      for (const { payload, lines } of runs) {
-        const add: Log = (line) => (leftOut === 0 || keep ? lines.add(line) : undefined);
+      for (const payload of payloads) {
+        const lines = new Map<string, number>();
+        counts.push(lines);
+        const add: Log = (line) => {
+          if (making()) lines.set(line, (lines.get(line) ?? 0) + 1);
+        };
         for (const record of shape.expand?.(payload, add) ?? [payload]) yield [record, add];
       }
     }
-    for (const [record, lines] of records()) {
-      if (picked >= most) break;
-      // A filter reads the item, so then each is made.
-      const item = leftOut === 0 || keep ? shaped(normalise(record, lines), lines) : undefined;
+    for (const [record, add] of records()) {
+      if (items.length + leftOut >= most) break;
+      const item = making() ? shaped(normalise(record, add), add) : undefined;
       if (item && keep && !keep(item)) continue;
-      picked++;
-      if (leftOut > 0 || item === undefined) {
-        leftOut++;
-        lastLeftOut = record;
-        continue;
-      }
-      const fitted =
-        items.length === 0 ? fitItem(item, (line) => fitLines.push(line), budget - 2) : item;
-      const size = bytesOf(fitted) + 1;
-      if (used + size <= budget) {
-        items.push(fitted);
-        used += size;
-      } else {
-        leftOut = 1;
+      if (item && leftOut === 0) {
+        const fitted =
+          items.length === 0 ? fitItem(item, (line) => fitLines.push(line), budget - 2) : item;
+        const size = bytesOf(fitted) + 1;
+        if (used + size <= budget) {
+          items.push(fitted);
+          used += size;
+          continue;
+        }
         firstLeftOut = item.id;
-        lastLeftOut = record;
       }
+      leftOut++;
+      lastLeftOut = record;
     }
     if (leftOut > 0) {
       fitLines.push(
@@ -112,7 +102,9 @@ export function resultMaker(
           `${firstLeftOut}, the last ${recordId(lastLeftOut)}.`,
       );
     }
-    for (const { lines } of runs) lines.logTo(log);
+    for (const lines of counts) {
+      for (const [line, count] of lines) log(count > 1 ? `${line} (${count} times)` : line);
+    }
     for (const line of fitLines) log(line);
     return items;
   };
