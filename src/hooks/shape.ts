@@ -41,61 +41,48 @@ function textOf(value: unknown, log: Log): string | null {
   return text ?? null;
 }
 
-/** A value as one declared type, or null (blank) when it holds none. */
-type AsType = (value: unknown, log: Log) => unknown;
+/** A value as its declared type ("4" is 4 for a number), or null (blank) when it holds none. */
+function asType(type: string | undefined, value: unknown, log: Log): unknown {
+  if (type === 'number') return numberOf(value) ?? null;
+  if (type === 'integer') {
+    const number = numberOf(value);
+    return Number.isInteger(number) ? number : null;
+  }
+  if (type !== 'boolean') return textOf(value, log);
+  if (typeof value === 'boolean') return value;
+  const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+  return text === 'true' ? true : text === 'false' ? false : null;
+}
 
-/** "4" is 4 for a number, "true" true for a boolean; any other type is text. */
-const AS_TYPE = new Map<string | undefined, AsType>([
-  ['number', (value) => numberOf(value) ?? null],
-  [
-    'integer',
-    (value) => {
-      const number = numberOf(value);
-      return Number.isInteger(number) ? number : null;
-    },
-  ],
-  [
-    'boolean',
-    (value) => {
-      if (typeof value === 'boolean') return value;
-      const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
-      return text === 'true' ? true : text === 'false' ? false : null;
-    },
-  ],
-]);
-
-const asType = (type: string | undefined): AsType => AS_TYPE.get(type) ?? textOf;
-
-/** A list (`list: true`): each value of the type, blanks left out; one value is a list of one. */
-const asList =
-  (type: string | undefined): AsType =>
-  (value, log) => {
-    const values: readonly unknown[] = Array.isArray(value) ? value : [value];
-    return values.map((entry) => asType(type)(entry, log)).filter((entry) => entry !== null);
-  };
-
-/** A list of records (`list[]child` keys): each record with exactly those keys. */
-const asRecords =
-  (children: readonly TypedField[]): AsType =>
-  (value, log) =>
-    (Array.isArray(value) ? value.filter(isRecord) : []).map((record) =>
-      Object.fromEntries(
-        children.map((child) => [child.key, asType(child.type)(record[child.key], log)]),
-      ),
-    );
+/** How an item's value of one key is made from the record's. */
+type ValueOf = (value: unknown, log: Log) => unknown;
 
 /** Each top-level key of an item, and how its value is made. */
-function keysOf(fields: readonly TypedField[]): Map<string, AsType> {
+function keysOf(fields: readonly TypedField[]): Map<string, ValueOf> {
   const children = new Map<string, TypedField[]>();
-  const keys = new Map<string, AsType>();
-  for (const field of fields) {
-    const [key, child] = field.key.split('[]') as [string, string?];
+  const keys = new Map<string, ValueOf>();
+  for (const { key: path, type, list } of fields) {
+    const [key, child] = path.split('[]') as [string, string?];
     if (child !== undefined) {
-      const list = children.get(key) ?? [];
-      children.set(key, [...list, { ...field, key: child }]);
-      keys.set(key, asRecords(children.get(key) ?? []));
+      // A list of records (`list[]child` keys): each record with exactly those keys.
+      const siblings = [...(children.get(key) ?? []), { key: child, type }];
+      children.set(key, siblings);
+      keys.set(key, (value, log) =>
+        (Array.isArray(value) ? value.filter(isRecord) : []).map((record) =>
+          Object.fromEntries(
+            siblings.map((field) => [field.key, asType(field.type, record[field.key], log)]),
+          ),
+        ),
+      );
+    } else if (list === true) {
+      // Each value of the type, blanks left out; one value is a list of one.
+      keys.set(key, (value, log) =>
+        (Array.isArray(value) ? value : [value])
+          .map((entry: unknown) => asType(type, entry, log))
+          .filter((entry) => entry !== null),
+      );
     } else {
-      keys.set(key, field.list === true ? asList(field.type) : asType(field.type));
+      keys.set(key, (value, log) => asType(type, value, log));
     }
   }
   return keys;
