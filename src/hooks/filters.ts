@@ -15,20 +15,21 @@ interface FilterField {
   readonly choices?: readonly FieldChoiceWithLabel[];
 }
 
-export type EventFilter =
-  | (FilterField & {
-      readonly kind: 'text';
-      /** `wanted` is the field's value folded (src/text.ts), never blank. */
-      readonly passes: (event: Event, wanted: string) => boolean;
-    })
-  | (FilterField & {
-      readonly kind: 'minimum';
-      readonly passes: (event: Event, minimum: number) => boolean;
-    });
+export interface EventFilter extends FilterField {
+  readonly type: 'string' | 'integer';
+  /** The test for the value filled in (trimmed, never blank); `invalid` makes the error for it. */
+  readonly testFor: (
+    text: string,
+    invalid: (problem: string) => Error,
+  ) => (event: Event) => boolean;
+}
 
 /** An event's text folded as the searches fold titles; undefined for a value that is not text. */
 const folded = (value: unknown): string | undefined =>
   typeof value === 'string' ? fold(value) : undefined;
+
+const quotedValue = (text: string): string =>
+  JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
 
 export const MATERIAL_TYPE_CHOICES: readonly FieldChoiceWithLabel[] = MATERIAL_KINDS.map(
   ({ type, label }) => ({ value: type, sample: type, label }),
@@ -37,18 +38,30 @@ export const MATERIAL_TYPE_CHOICES: readonly FieldChoiceWithLabel[] = MATERIAL_K
 /** Passes when the item's value, or one in its list, folded, is the value filled in. */
 export const textFilter = (field: FilterField, valueOf: (item: Event) => unknown): EventFilter => ({
   ...field,
-  kind: 'text',
-  passes: (event, wanted) => [valueOf(event)].flat().some((value) => folded(value) === wanted),
+  type: 'string',
+  testFor: (text) => {
+    const wanted = fold(text);
+    return (event) => [valueOf(event)].flat().some((value) => folded(value) === wanted);
+  },
 });
 
 /** Minimum Amount of a watch: a kind opened, not read (an image), counts as its `amountWhenBlank`. */
 export const watchedAmountFilter = (field: FilterField): EventFilter => ({
   ...field,
-  kind: 'minimum',
-  passes: (event, minimum) => {
-    const kind = MATERIAL_KINDS.find(({ type }) => fold(type) === folded(event.material_type));
-    // No number (NaN) is at least no minimum.
-    return (numberOf(event.material_amount) ?? kind?.amountWhenBlank ?? Number.NaN) >= minimum;
+  type: 'integer',
+  testFor: (text, invalid) => {
+    const minimum = numberOf(text);
+    if (minimum === undefined) {
+      throw invalid(
+        `needs a number, such as 50, but got ${quotedValue(text)}. ` +
+          'Type a whole number, or leave it blank to let every amount through.',
+      );
+    }
+    return (event) => {
+      const kind = MATERIAL_KINDS.find(({ type }) => fold(type) === folded(event.material_type));
+      // No number (NaN) is at least no minimum.
+      return (numberOf(event.material_amount) ?? kind?.amountWhenBlank ?? Number.NaN) >= minimum;
+    };
   },
 });
 
@@ -64,38 +77,9 @@ export const filterInputFields = (filters: readonly EventFilter[]): PlainInputFi
     label: filter.label,
     helpText: filter.helpText,
     required: false,
-    type: filter.kind === 'minimum' ? 'integer' : 'string',
+    type: filter.type,
     ...(filter.choices ? { choices: [...filter.choices] } : {}),
   }));
-
-const quotedValue = (text: string): string =>
-  JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
-
-/** The check of one filter for the value filled in, or undefined when it is left blank. */
-function checkOf(z: ZObject, filter: EventFilter, raw: unknown) {
-  if (raw === undefined || raw === null) return undefined;
-  const invalid = (problem: string): Error =>
-    new z.errors.Error(`The "${filter.label}" field ${problem}`, 'invalid_input');
-  if (typeof raw !== 'string' && typeof raw !== 'number') {
-    throw invalid(
-      'needs a single value, not a list or a set of fields. Type one, or leave it blank.',
-    );
-  }
-  const text = String(raw).trim();
-  if (!text) return undefined;
-  if (filter.kind === 'text') {
-    const wanted = fold(text);
-    return (event: Event) => filter.passes(event, wanted);
-  }
-  const minimum = numberOf(text);
-  if (minimum === undefined) {
-    throw invalid(
-      `needs a number, such as 50, but got ${quotedValue(text)}. ` +
-        'Type a whole number, or leave it blank to let every amount through.',
-    );
-  }
-  return (event: Event) => filter.passes(event, minimum);
-}
 
 /**
  * The test an item must pass, for live events and samples alike; undefined
@@ -108,8 +92,17 @@ export function eventFilter(
   filters: readonly EventFilter[],
 ): ((event: Event) => boolean) | undefined {
   const checks = filters.flatMap((filter) => {
-    const check = checkOf(z, filter, inputData[filter.key]);
-    return check ? [{ filter, check, value: String(inputData[filter.key]).trim() }] : [];
+    const raw = inputData[filter.key];
+    if (raw === undefined || raw === null) return [];
+    const invalid = (problem: string): Error =>
+      new z.errors.Error(`The "${filter.label}" field ${problem}`, 'invalid_input');
+    if (typeof raw !== 'string' && typeof raw !== 'number') {
+      throw invalid(
+        'needs a single value, not a list or a set of fields. Type one, or leave it blank.',
+      );
+    }
+    const value = String(raw).trim();
+    return value ? [{ filter, check: filter.testFor(value, invalid), value }] : [];
   });
   if (checks.length === 0) return undefined;
   const logged = new Set<EventFilter>();
