@@ -13,7 +13,6 @@ import {
   parseRemovedTasks,
   readGroups,
   type Log,
-  type ParsedContact,
 } from './strings';
 
 export type Payload = Readonly<Record<string, unknown>>;
@@ -24,16 +23,12 @@ export type Normalised = Record<string, unknown> & { id: string };
 export type Expand = (payload: Payload, log: Log) => Iterable<Payload> | undefined;
 
 /** A contact record in the single delete_contact's shape, from what a contact string carries. */
-export const contactRecordOf = (contact: ParsedContact): Record<string, unknown> => ({
-  id: contact.id,
-  first_name: contact.first_name,
-  last_name: contact.last_name,
-  email: contact.email,
+export const contactRecordOf = (contact: ReturnType<typeof contactOf>) => ({
+  ...contact,
   address: '',
   city: '',
   state: '',
   zip: '',
-  cell_phone: contact.cell_phone,
   country: '',
   source: '',
   company: '',

@@ -8,14 +8,6 @@ import { LISTS, type ListSpec } from '../triggers/lists';
 
 export type Log = (line: string) => void;
 
-export interface ParsedContact {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  cell_phone: string;
-}
-
 /** At a "[": a 24-hex id and "," after it start a record. */
 const opensRecord = (text: string, at: number): boolean =>
   text[at + 25] === ',' && isObjectId(text.slice(at + 1, at + 25));
@@ -125,7 +117,7 @@ function namesOf(parts: readonly string[]): { first: string; last: string; guess
 }
 
 /** One contact of `id,first,last,email,phone`; names may hold commas, so the address places them. */
-export function contactOf(group: string, log: Log, where: string): ParsedContact {
+export function contactOf(group: string, log: Log, where: string) {
   const parts = group.split(',');
   const emailAt = parts.findIndex((part, i) => i >= 2 && EMAIL_PART.test(part.trim()));
   // With no address found, the last two parts are the address and the phone.
