@@ -72,14 +72,11 @@ async function samplePayloads(
 const customOutputFields =
   (action: ActionValue) =>
   async (z: ZObject, bundle: Bundle): Promise<PlainOutputField[]> => {
-    let payloads: Record<string, unknown>[];
-    try {
-      payloads = await samplePayloads(z, bundle, action);
-    } catch (error) {
+    const payloads = await samplePayloads(z, bundle, action).catch((error: unknown) => {
       const reason = error instanceof Error ? error.message : String(error);
       z.console.log(`Custom fields of ${action} left out: reading the sample failed. ${reason}`);
       return [];
-    }
+    });
     const names = new Set(
       payloads.flatMap((payload) =>
         Object.keys(customFieldsOf(payload.additional_field, () => undefined) ?? {}).filter(
