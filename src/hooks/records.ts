@@ -82,7 +82,7 @@ export function normalise(
 ): Normalised {
   const normalised: Record<string, unknown> = { ...record };
   if (typeof record.contact === 'string') {
-    normalised.contacts = readGroups(record.contact, contactOf, log, 'contact', budget);
+    normalised.contacts = readGroups(record.contact, contactOf, budget, log, 'contact');
   }
   if (MATERIAL_KINDS.some(({ sendKey }) => sendKey in record)) {
     // Every kind in one list, within one budget.
@@ -95,7 +95,7 @@ export function normalise(
         continue;
       }
       const left = budget - (materials.length > 0 ? bytesOf(materials) : 0);
-      materials = materials.concat(readGroups(text, materialOf, log, sendKey, left));
+      materials = materials.concat(readGroups(text, materialOf, left, log, sendKey));
     }
     normalised.materials = materials;
   }

@@ -90,9 +90,9 @@ export function* readWithin<E, T>(
 export const readGroups = <T>(
   text: string,
   read: (group: string, log: Log, where: string) => T,
+  budget: number,
   log: Log,
   where: string,
-  budget: number,
 ): T[] => [...readWithin(groupsOf(text), (group) => read(group, log, where), budget, log, where)];
 
 // The service builds these strings with template literals, so a missing value reads "undefined".

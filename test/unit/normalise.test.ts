@@ -54,7 +54,7 @@ const parseContacts = (
   log: Log = ignore,
   where = 'contact',
   budget = RESULT_BUDGET_BYTES,
-) => readGroups(text, contactOf, log, where, budget);
+) => readGroups(text, contactOf, budget, log, where);
 
 /** The materials of a material string, read as normalise reads them. */
 const parseMaterials = (
@@ -62,7 +62,7 @@ const parseMaterials = (
   log: Log = ignore,
   where = 'video',
   budget = RESULT_BUDGET_BYTES,
-) => readGroups(text, materialOf, log, where, budget);
+) => readGroups(text, materialOf, budget, log, where);
 
 /** The id derived from a record whose JSON, keys sorted, is `text`. */
 const idOfJson = (text: string): string =>
