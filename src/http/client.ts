@@ -10,7 +10,7 @@ import {
   readMaxAnswerBytes,
   withoutCredentials,
 } from '../config';
-import type { Endpoint, SuccessCheck } from './endpoints';
+import type { Endpoint } from './endpoints';
 import { withoutWhatHappened, type CallContext, type SentField } from './errors';
 import { parseJson } from './json';
 import { keyError, redact } from './key';
@@ -32,84 +32,11 @@ export function apiKeyOf(bundle: Bundle): string {
   return typeof key === 'string' ? key.trim() : '';
 }
 
-interface CallSettings {
-  readonly baseUrl: string;
-  readonly deadlineMs: number;
-  readonly maxAnswerBytes: number;
-  readonly apiKey: string;
-}
-
-/** Step 1, before anything is sent: throws for a bad setting, no key, or a key no header can hold. */
-export function settingsOf(z: ZObject, bundle: Bundle, endpoint: Endpoint): CallSettings {
-  let settings: Omit<CallSettings, 'apiKey'>;
-  try {
-    settings = {
-      baseUrl: readBaseUrl(endpoint.base),
-      deadlineMs: readDeadlineMs(),
-      maxAnswerBytes: readMaxAnswerBytes(),
-    };
-  } catch (error) {
-    if (error instanceof ConfigError)
-      throw new z.errors.Error(error.message, 'invalid_configuration');
-    throw error;
-  }
-  const apiKey = apiKeyOf(bundle);
-  const refused = keyError(z.errors, apiKey);
-  if (refused) throw withoutWhatHappened(refused);
-  return { ...settings, apiKey };
-}
-
-/** The options of node-fetch that core passes on, beside its own. */
-interface GuardedRequest extends HttpRequestOptions {
-  url: string;
-  merge: false;
-  throwForThrottlingEarly: false;
-  redirect: 'manual';
-  size: number;
-  signal?: AbortSignal;
-}
-
-/** Step 2: the request exactly as it is sent. */
-export function requestOf(
-  endpoint: Endpoint,
-  options: CallOptions,
-  settings: CallSettings,
-): GuardedRequest {
-  // Query and body are written here, with core's merging off: core would read
-  // a `{{…}}` in the user's text as a template, and delete it or throw.
-  const query = Object.entries(options.params ?? {})
-    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
-    .join('&');
-  return {
-    url: `${settings.baseUrl}${endpoint.path}${query ? `?${query}` : ''}`,
-    method: endpoint.method,
-    headers: {
-      'user-agent': 'Zapier',
-      Authorization: settings.apiKey,
-      ...(endpoint.jsonContentType ? { 'Content-Type': 'application/json' } : {}),
-      ...options.headers,
-    },
-    ...(options.body ? { body: JSON.stringify(options.body) } : {}),
-    merge: false,
-    // Statuses are the error table's alone, 429 included, so every message is of one kind.
-    skipThrowForStatus: true,
-    throwForThrottlingEarly: false,
-    // A redirect would send the request, and the key, somewhere else.
-    redirect: 'manual',
-    size: settings.maxAnswerBytes,
-  };
-}
-
 /** node-fetch's response, with core's getHeader. */
 interface RawResponse {
   readonly status: number;
   getHeader(name: string): string | null | undefined;
   buffer(): Promise<Buffer>;
-}
-
-export interface Received {
-  readonly response: RawResponse;
-  readonly text: string;
 }
 
 /**
@@ -134,12 +61,28 @@ export function watchingAgent(url: URL, cutShort: () => void): http.Agent {
   return agent;
 }
 
-/** Step 3: the exchange, body included, within one deadline and the size cap. */
-export async function exchange(
+/** The deployment's settings for this endpoint; a bad one is a configuration error. */
+function settingsOf(z: ZObject, endpoint: Endpoint) {
+  try {
+    return {
+      baseUrl: readBaseUrl(endpoint.base),
+      deadlineMs: readDeadlineMs(),
+      maxAnswerBytes: readMaxAnswerBytes(),
+    };
+  } catch (error) {
+    if (error instanceof ConfigError)
+      throw new z.errors.Error(error.message, 'invalid_configuration');
+    throw error;
+  }
+}
+
+/** The exchange, body included, within one deadline and the size cap. */
+async function exchange(
   z: ZObject,
-  request: GuardedRequest,
   call: CallContext,
-): Promise<Received> {
+  // Core takes merge and throwForThrottlingEarly, which its types leave out.
+  request: HttpRequestOptions & { url: string; merge: false; throwForThrottlingEarly: false },
+): Promise<{ response: RawResponse; text: string }> {
   // The deadline also stops reading past the size cap, which node-fetch would inflate to the end.
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), call.deadlineMs);
@@ -152,8 +95,8 @@ export async function exchange(
   let cause: unknown;
   try {
     // Raw, so core keeps no copy of the body (key and all) for its "What happened".
-    const sent: GuardedRequest = { ...request, signal: deadline.signal, agent };
-    const response: RawResponse = await z.request({ ...sent, raw: true });
+    const sent = { ...request, signal: deadline.signal, agent, raw: true as const };
+    const response: RawResponse = await z.request(sent);
     // A compressed response is measured as it is unpacked, by node-fetch's `size`.
     const length = Number(response.getHeader('content-length') ?? 0);
     if (response.getHeader('content-encoding') || length <= call.maxAnswerBytes) {
@@ -172,12 +115,49 @@ export async function exchange(
   throw withoutWhatHappened(networkError(z.errors, call, cause, timedOut));
 }
 
-/** Step 4: the response read once, the API key taken out first. */
-export function responseOf(
-  { response, text }: Received,
-  apiKey: string,
-  success: SuccessCheck,
-): ApiResponse {
+export async function callApi(
+  z: ZObject,
+  bundle: Bundle,
+  endpoint: Endpoint,
+  options: CallOptions = {},
+): Promise<ApiResponse> {
+  const settings = settingsOf(z, endpoint);
+  const apiKey = apiKeyOf(bundle);
+  const refused = keyError(z.errors, apiKey);
+  if (refused) throw withoutWhatHappened(refused);
+
+  // Query and body are written here, with core's merging off: core would read
+  // a `{{…}}` in the user's text as a template, and delete it or throw.
+  const query = Object.entries(options.params ?? {})
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
+    .join('&');
+  const url = `${settings.baseUrl}${endpoint.path}${query ? `?${query}` : ''}`;
+  const call: CallContext = {
+    ...settings,
+    endpoint,
+    url,
+    log: (line) => z.console.log(line),
+    ...(options.fields ? { fields: options.fields } : {}),
+  };
+  const { response, text } = await exchange(z, call, {
+    url,
+    method: endpoint.method,
+    headers: {
+      'user-agent': 'Zapier',
+      Authorization: apiKey,
+      ...(endpoint.jsonContentType ? { 'Content-Type': 'application/json' } : {}),
+      ...options.headers,
+    },
+    ...(options.body ? { body: JSON.stringify(options.body) } : {}),
+    merge: false,
+    // Statuses are the error table's alone, 429 included, so every message is of one kind.
+    skipThrowForStatus: true,
+    throwForThrottlingEarly: false,
+    // A redirect would send the request, and the key, somewhere else.
+    redirect: 'manual',
+    size: settings.maxAnswerBytes,
+  });
+
   const content = redact(text, apiKey);
   const location = response.getHeader('location');
   const read = {
@@ -188,27 +168,11 @@ export function responseOf(
     retryAfter: response.getHeader('retry-after') ?? undefined,
     location: location ? withoutCredentials(redact(location, apiKey)) : undefined,
   };
-  return { ...read, alreadyDeleted: success === 'deleted' && saysAlreadyDeleted(read) };
-}
-
-export async function callApi(
-  z: ZObject,
-  bundle: Bundle,
-  endpoint: Endpoint,
-  options: CallOptions = {},
-): Promise<ApiResponse> {
-  const settings = settingsOf(z, bundle, endpoint);
-  const request = requestOf(endpoint, options, settings);
-  const { apiKey, ...limits } = settings;
-  const call: CallContext = {
-    ...limits,
-    endpoint,
-    url: request.url,
-    log: (line) => z.console.log(line),
-    ...(options.fields ? { fields: options.fields } : {}),
+  const answer = {
+    ...read,
+    alreadyDeleted: endpoint.success === 'deleted' && saysAlreadyDeleted(read),
   };
-  const response = responseOf(await exchange(z, request, call), apiKey, endpoint.success);
-  const error = errorForResponse(z.errors, call, response);
+  const error = errorForResponse(z.errors, call, answer);
   if (error) throw withoutWhatHappened(error);
-  return response;
+  return answer;
 }

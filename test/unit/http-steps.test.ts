@@ -1,4 +1,4 @@
-// callApi's steps, each alone (settings, request, exchange, response), and the
+// callApi's steps, in order (settings, request, exchange, response), and the
 // error tables: their rows are written out here, once, in the order the reader
 // of src/http/response-errors.ts and src/http/network-errors.ts finds them.
 import nock from 'nock';
@@ -7,64 +7,78 @@ import https from 'node:https';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { errors, type Bundle, type RawHttpResponse, type ZObject } from 'zapier-platform-core';
-import {
-  callApi,
-  requestOf,
-  responseOf,
-  settingsOf,
-  watchingAgent,
-  type Received,
-} from '../../src/http/client';
+import { callApi, watchingAgent, type CallOptions } from '../../src/http/client';
 import { ENDPOINTS, type Endpoint, type SuccessCheck } from '../../src/http/endpoints';
 import type { CallContext } from '../../src/http/errors';
-import { toJson } from '../../src/http/json';
+import { parseJson, toJson } from '../../src/http/json';
 import { NETWORK_ERRORS, networkError } from '../../src/http/network-errors';
 import { errorForResponse, RESPONSE_ERRORS } from '../../src/http/response-errors';
-import { serviceText, type ApiResponse } from '../../src/http/responses';
+import { saysAlreadyDeleted, serviceText, type ApiResponse } from '../../src/http/responses';
 import { closeServer, listenOnLoopback } from '../../sandbox/http';
 import { appTester, failureOf } from '../support/app';
 
 const KEY = 'k3y-for-the-steps-0001';
 const JSON_TYPE = 'application/json';
 
-/** Just what the steps use of z: the error classes and the log. */
-const zOf = (lines: string[] = []): ZObject =>
-  ({ errors, console: { log: (line: string) => lines.push(line) } }) as unknown as ZObject;
+/** What core's raw z.request resolves to, as far as callApi reads it. */
+const rawAnswer = (status: number, text: string, headers: Record<string, string> = {}) => ({
+  status,
+  getHeader: (name: string) => headers[name.toLowerCase()] ?? null,
+  buffer: () => Promise.resolve(Buffer.from(text)),
+});
+
+/** Just what callApi uses of z: the error classes, the log, and a request that records what it is given. */
+const zOf = (sent: unknown[] = [], answer = rawAnswer(200, '[]')): ZObject =>
+  ({
+    errors,
+    console: { log: () => undefined },
+    request: (options: unknown) => {
+      sent.push(options);
+      return Promise.resolve(answer);
+    },
+  }) as unknown as ZObject;
 
 const bundleOf = (apiKey: string): Bundle =>
   ({ authData: { api_key: apiKey } }) as unknown as Bundle;
 
-/** What `act` throws; fails the test when it returns. */
-function thrownBy(act: () => unknown): unknown {
+/** What callApi rejects with; fails the test when it resolves. */
+async function rejectionOf(call: Promise<unknown>): Promise<unknown> {
   try {
-    act();
+    await call;
   } catch (error) {
     return error;
   }
-  throw new Error('expected a throw, but it returned');
+  throw new Error('expected a rejection, but it resolved');
 }
 
-describe('step 1: the settings, before anything is sent', () => {
+describe('the settings, before anything is sent', () => {
   const saved = { ...process.env };
   afterEach(() => {
     process.env = { ...saved };
+    jest.restoreAllMocks();
   });
 
-  it('reads the base address, the deadline, the cap and the trimmed key', () => {
+  it('reads the base address, the deadline, the cap and the trimmed key', async () => {
     delete process.env.BASE_URL;
     delete process.env.REQUEST_DEADLINE_MS;
     delete process.env.MAX_ANSWER_BYTES;
-    expect(settingsOf(zOf(), bundleOf(`  ${KEY} `), ENDPOINTS.listVideos)).toEqual({
-      baseUrl: 'https://api.crmgrow.com',
-      deadlineMs: 25_000,
-      maxAnswerBytes: 20 * 1024 * 1024,
-      apiKey: KEY,
-    });
+    const timers = jest.spyOn(global, 'setTimeout');
+    const sent: unknown[] = [];
+    await callApi(zOf(sent), bundleOf(`  ${KEY} `), ENDPOINTS.listVideos);
+    expect(sent).toEqual([
+      expect.objectContaining({
+        url: 'https://api.crmgrow.com/api/video',
+        headers: expect.objectContaining({ Authorization: KEY }) as unknown,
+        size: 20 * 1024 * 1024,
+      }),
+    ]);
+    expect(timers).toHaveBeenCalledWith(expect.any(Function), 25_000);
   });
 
-  it('a bad setting is a configuration error naming it; no key asks to reconnect', () => {
+  it('a bad setting is a configuration error naming it; no key asks to reconnect', async () => {
+    const sent: unknown[] = [];
     process.env.MAX_ANSWER_BYTES = 'lots';
-    expect(() => settingsOf(zOf(), bundleOf(KEY), ENDPOINTS.listVideos)).toThrow(
+    await expect(callApi(zOf(sent), bundleOf(KEY), ENDPOINTS.listVideos)).rejects.toThrow(
       JSON.stringify({
         message:
           'The MAX_ANSWER_BYTES setting "lots" must be a whole number of bytes from 1 to 20971520. Unset it to use 20971520.',
@@ -72,18 +86,18 @@ describe('step 1: the settings, before anything is sent', () => {
       }),
     );
     delete process.env.MAX_ANSWER_BYTES;
-    const noKey = (): unknown => settingsOf(zOf(), bundleOf('  '), ENDPOINTS.listVideos);
-    expect(noKey).toThrow(
+    await expect(callApi(zOf(sent), bundleOf('  '), ENDPOINTS.listVideos)).rejects.toThrow(
       'No CRMGrow API key is connected. Reconnect your CRMGrow account in Zapier with your API key.',
     );
+    expect(sent).toEqual([]);
   });
 
   it.each([
     ['no authData at all', {}],
     ['a key that is a number', { authData: { api_key: 12345 } }],
     ['a key that is null', { authData: { api_key: null } }],
-  ])('%s is no key: it asks to reconnect', (_case, bundle) => {
-    expect(thrownBy(() => settingsOf(zOf(), bundle as Bundle, ENDPOINTS.listVideos))).toMatchObject(
+  ])('%s is no key: it asks to reconnect', async (_case, bundle) => {
+    expect(await rejectionOf(callApi(zOf(), bundle as Bundle, ENDPOINTS.listVideos))).toMatchObject(
       {
         name: 'ExpiredAuthError',
         doNotContextify: true,
@@ -93,7 +107,7 @@ describe('step 1: the settings, before anything is sent', () => {
     );
   });
 
-  it('an error that is no bad setting is passed on as it is, not called a configuration error', () => {
+  it('an error that is no bad setting is passed on as it is, not called a configuration error', async () => {
     const unreadable = new Error('the environment could not be read');
     const env: NodeJS.ProcessEnv = { ...saved };
     delete env.BASE_URL;
@@ -103,62 +117,86 @@ describe('step 1: the settings, before anything is sent', () => {
         throw unreadable;
       },
     });
-    expect(thrownBy(() => settingsOf(zOf(), bundleOf(KEY), ENDPOINTS.listVideos))).toBe(unreadable);
+    expect(await rejectionOf(callApi(zOf(), bundleOf(KEY), ENDPOINTS.listVideos))).toBe(unreadable);
   });
 });
 
-describe('step 2: the request as sent', () => {
-  const settings = {
-    baseUrl: 'https://api.example.com',
-    deadlineMs: 1_000,
-    maxAnswerBytes: 4_096,
-    apiKey: KEY,
+describe('the request as sent', () => {
+  const saved = { ...process.env };
+  beforeEach(() => {
+    process.env.BASE_URL = 'https://api.example.com';
+    process.env.REQUEST_DEADLINE_MS = '1000';
+    process.env.MAX_ANSWER_BYTES = '4096';
+  });
+  afterEach(() => {
+    process.env = { ...saved };
+  });
+
+  /** What callApi gives z.request, answered with `{"status":true}`. */
+  const sentFor = async (endpoint: Endpoint, options: CallOptions): Promise<unknown[]> => {
+    const sent: unknown[] = [];
+    await callApi(zOf(sent, rawAnswer(200, '{"status":true}')), bundleOf(KEY), endpoint, options);
+    return sent;
   };
 
-  it('a write: JSON body as given, the key, no merging, no redirects, the cap', () => {
+  it('a write: JSON body as given, the key, no merging, no redirects, the cap, raw', async () => {
     expect(
-      requestOf(ENDPOINTS.addNote, { body: { email: 'a@b.co', content: '{{x}}' } }, settings),
-    ).toEqual({
-      url: 'https://api.example.com/api/note',
-      method: 'POST',
-      headers: { 'user-agent': 'Zapier', Authorization: KEY, 'Content-Type': 'application/json' },
-      body: '{"email":"a@b.co","content":"{{x}}"}',
-      merge: false,
-      skipThrowForStatus: true,
-      throwForThrottlingEarly: false,
-      redirect: 'manual',
-      size: 4_096,
-    });
+      await sentFor(ENDPOINTS.addNote, { body: { email: 'a@b.co', content: '{{x}}' } }),
+    ).toEqual([
+      {
+        url: 'https://api.example.com/api/note',
+        method: 'POST',
+        headers: {
+          'user-agent': 'Zapier',
+          Authorization: KEY,
+          'Content-Type': 'application/json',
+        },
+        body: '{"email":"a@b.co","content":"{{x}}"}',
+        merge: false,
+        skipThrowForStatus: true,
+        throwForThrottlingEarly: false,
+        redirect: 'manual',
+        size: 4_096,
+        signal: expect.any(AbortSignal) as unknown,
+        agent: expect.any(https.Agent) as unknown,
+        raw: true,
+      },
+    ]);
   });
 
-  it('a read with a query and a header of its own, and no Content-Type where none is listed', () => {
+  it('a read with a query and a header of its own, and no Content-Type where none is listed', async () => {
     expect(
-      requestOf(
-        ENDPOINTS.unsubscribe,
-        { params: { id: '{{a}} b&c' }, headers: { action: 'add_deal' } },
-        settings,
-      ),
-    ).toEqual({
-      url: 'https://api.example.com/api/outbound/unsubscribe?id=%7B%7Ba%7D%7D%20b%26c',
-      method: 'DELETE',
-      headers: { 'user-agent': 'Zapier', Authorization: KEY, action: 'add_deal' },
-      merge: false,
-      skipThrowForStatus: true,
-      throwForThrottlingEarly: false,
-      redirect: 'manual',
-      size: 4_096,
-    });
+      await sentFor(ENDPOINTS.unsubscribe, {
+        params: { id: '{{a}} b&c' },
+        headers: { action: 'add_deal' },
+      }),
+    ).toEqual([
+      {
+        url: 'https://api.example.com/api/outbound/unsubscribe?id=%7B%7Ba%7D%7D%20b%26c',
+        method: 'DELETE',
+        headers: { 'user-agent': 'Zapier', Authorization: KEY, action: 'add_deal' },
+        merge: false,
+        skipThrowForStatus: true,
+        throwForThrottlingEarly: false,
+        redirect: 'manual',
+        size: 4_096,
+        signal: expect.any(AbortSignal) as unknown,
+        agent: expect.any(https.Agent) as unknown,
+        raw: true,
+      },
+    ]);
   });
 
-  it('a query of several parameters: each encoded, joined by "&" in the order given', () => {
-    const { url } = requestOf(
-      ENDPOINTS.unsubscribe,
-      { params: { id: 'a&b', action: 'add deal', empty: '' } },
-      settings,
-    );
-    expect(url).toBe(
-      'https://api.example.com/api/outbound/unsubscribe?id=a%26b&action=add%20deal&empty=',
-    );
+  it('a query of several parameters: each encoded, joined by "&" in the order given', async () => {
+    expect(
+      await sentFor(ENDPOINTS.unsubscribe, {
+        params: { id: 'a&b', action: 'add deal', empty: '' },
+      }),
+    ).toEqual([
+      expect.objectContaining({
+        url: 'https://api.example.com/api/outbound/unsubscribe?id=a%26b&action=add%20deal&empty=',
+      }),
+    ]);
   });
 });
 
@@ -463,28 +501,29 @@ describe('the JSON helpers an answer is read with', () => {
   });
 });
 
-const received = (
-  status: number,
-  text: string,
-  headers: Record<string, string> = {},
-): Received => ({
-  response: {
-    status,
-    getHeader: (name: string) => headers[name.toLowerCase()] ?? null,
-    buffer: () => Promise.resolve(Buffer.from(text)),
-  },
-  text,
-});
+describe('the response', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+  });
 
-describe('step 4: the response', () => {
-  it('takes the key out, parses once, and keeps the text and the headers the tables read', () => {
+  /** callApi's answer to `endpoint` when the service answers `status`, `text` and `headers`. */
+  const answerTo = (
+    endpoint: Endpoint,
+    status: number,
+    text: string,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse> =>
+    callApi(zOf([], rawAnswer(status, text, headers)), bundleOf(KEY), endpoint);
+
+  it('takes the key out, parses once, and keeps the text and the headers the tables read', async () => {
     const headers = {
       'content-type': JSON_TYPE,
       'retry-after': '5',
       location: `https://u:pw@api.example.com/?key=${KEY}`,
     };
     expect(
-      responseOf(received(200, `{"status":true,"echo":"${KEY}"}`, headers), KEY, 'statusTrue'),
+      await answerTo(ENDPOINTS.addNote, 200, `{"status":true,"echo":"${KEY}"}`, headers),
     ).toEqual({
       status: 200,
       contentType: JSON_TYPE,
@@ -496,30 +535,46 @@ describe('step 4: the response', () => {
     });
   });
 
-  it('a body that is not JSON has no data; missing headers are empty or undefined', () => {
-    expect(responseOf(received(502, '<p>Bad gateway</p>'), KEY, 'json')).toEqual({
-      status: 502,
-      contentType: '',
-      content: '<p>Bad gateway</p>',
-      data: undefined,
-      retryAfter: undefined,
-      location: undefined,
-      alreadyDeleted: false,
+  it('a body that is not JSON has no data; missing headers are empty or undefined', async () => {
+    delete process.env.BASE_URL;
+    const messageOf = async (status: number, text: string): Promise<unknown> =>
+      JSON.parse((await failureOf(answerTo(ENDPOINTS.listVideos, status, text))).message);
+    expect(await messageOf(200, 'OK')).toEqual({
+      message:
+        'CRMGrow answered GET /api/video with "unknown" content instead of JSON, so the result ' +
+        'cannot be trusted. Contact CRMGrow support if this keeps happening.',
+      code: 'invalid_response',
+      status: 200,
+    });
+    expect(await messageOf(301, '')).toEqual({
+      message:
+        'CRMGrow answered GET /api/video with a redirect (HTTP 301). Redirects are not followed, ' +
+        'so the request was not sent on and your API key went nowhere else. Contact CRMGrow ' +
+        'support if this keeps happening.',
+      code: 'redirect',
+      status: 301,
+    });
+    expect(await messageOf(502, '<p>Bad gateway</p>')).toMatchObject({
+      message:
+        'CRMGrow is unavailable for now (HTTP 502 on GET /api/video). Zapier will try again in 60 seconds.',
     });
   });
 
   it.each([
-    ['deleted', 410, '{}', true],
-    ['deleted', 200, '{"status":false,"error":"Subscription not found"}', true],
-    ['deleted', 201, '{"status":true}', false],
-    ['json', 201, '{"status":true,"message":"Subscription not found"}', false],
-    ['json', 410, '{}', false],
-  ] as const)(
-    'under the %s check, HTTP %i %s is said to be already deleted: %p',
-    (check, status, body, alreadyDeleted) => {
-      expect(responseOf(received(status, body), KEY, check).alreadyDeleted).toBe(alreadyDeleted);
-    },
-  );
+    ['deleted', 410, '{}', 'already deleted'],
+    ['deleted', 200, '{"status":false,"error":"Subscription not found"}', 'already deleted'],
+    ['deleted', 201, '{"status":true}', 'not already deleted'],
+    ['json', 201, '{"status":true,"message":"Subscription not found"}', 'not already deleted'],
+    ['json', 410, '{}', 'AppError request_refused'],
+  ] as const)('under the %s check, HTTP %i %s is %s', async (check, status, body, outcome) => {
+    const endpoint = check === 'deleted' ? ENDPOINTS.unsubscribe : ENDPOINTS.listVideos;
+    expect(
+      await answerTo(endpoint, status, body).then(
+        ({ alreadyDeleted }) => (alreadyDeleted ? 'already deleted' : 'not already deleted'),
+        kindOf,
+      ),
+    ).toBe(outcome);
+  });
 });
 
 /** What an error says of itself, for the error tables: its class and, for AppError, its code. */
@@ -556,21 +611,23 @@ const callOf = (
   ...extra,
 });
 
-/** A response as step 4 reads it; a redirect's Location is https://elsewhere.example. */
+/** A response as callApi reads it (no key in these bodies); a redirect's Location is https://elsewhere.example. */
 const responseOfRow = (
   status: number,
   content: string,
   contentType = JSON_TYPE,
   success: SuccessCheck = 'json',
-): ApiResponse =>
-  responseOf(
-    received(status, content, {
-      'content-type': contentType,
-      ...(status >= 300 && status < 400 ? { location: 'https://elsewhere.example' } : {}),
-    }),
-    KEY,
-    success,
-  );
+): ApiResponse => {
+  const read = {
+    status,
+    contentType,
+    content,
+    data: parseJson(content),
+    retryAfter: undefined,
+    location: status >= 300 && status < 400 ? 'https://elsewhere.example' : undefined,
+  };
+  return { ...read, alreadyDeleted: success === 'deleted' && saysAlreadyDeleted(read) };
+};
 
 /** The kind of error for a request that is safe to retry, or not. */
 const judged = (
