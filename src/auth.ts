@@ -2,12 +2,6 @@ import type { Authentication, Bundle, ZObject } from 'zapier-platform-core';
 import { apiKeyOf, callApi } from './http/client';
 import { ENDPOINTS } from './http/endpoints';
 
-// Listing templates is cheap, safe to retry and needs a valid key; only a list passes.
-const testConnection = async (z: ZObject, bundle: Bundle): Promise<{ ok: true }> => {
-  await callApi(z, bundle, ENDPOINTS.testConnection);
-  return { ok: true };
-};
-
 /** The email the Zap builder typed: nothing the service sends names the account. Never the key. */
 export const connectionLabel = async (_z: ZObject, bundle: Bundle): Promise<string> => {
   const raw: unknown = bundle.authData.account_email;
@@ -39,6 +33,10 @@ export const authentication = {
         '[Profile](https://app.crmgrow.com/profile).',
     },
   ],
-  test: testConnection,
+  // Listing templates is cheap, safe to retry and needs a valid key; only a list passes.
+  test: async (z: ZObject, bundle: Bundle): Promise<{ ok: true }> => {
+    await callApi(z, bundle, ENDPOINTS.testConnection);
+    return { ok: true };
+  },
   connectionLabel,
 } satisfies Authentication;

@@ -2,7 +2,7 @@
 // key, request, exchange, response, and the error tables' judgement.
 import http from 'node:http';
 import https from 'node:https';
-import type { Bundle, HttpRequestOptions, ZObject } from 'zapier-platform-core';
+import type { Bundle, HttpRequestOptions, RawHttpResponse, ZObject } from 'zapier-platform-core';
 import {
   ConfigError,
   readBaseUrl,
@@ -30,13 +30,6 @@ export interface CallOptions {
 export function apiKeyOf(bundle: Bundle): string {
   const key: unknown = bundle.authData?.api_key;
   return typeof key === 'string' ? key.trim() : '';
-}
-
-/** node-fetch's response, with core's getHeader. */
-interface RawResponse {
-  readonly status: number;
-  getHeader(name: string): string | null | undefined;
-  buffer(): Promise<Buffer>;
 }
 
 /**
@@ -82,7 +75,7 @@ async function exchange(
   call: CallContext,
   // Core takes merge and throwForThrottlingEarly, which its types leave out.
   request: HttpRequestOptions & { url: string; merge: false; throwForThrottlingEarly: false },
-): Promise<{ response: RawResponse; text: string }> {
+): Promise<{ response: RawHttpResponse; text: string }> {
   // The deadline also stops reading past the size cap, which node-fetch would inflate to the end.
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), call.deadlineMs);
@@ -96,7 +89,7 @@ async function exchange(
   try {
     // Raw, so core keeps no copy of the body (key and all) for its "What happened".
     const sent = { ...request, signal: deadline.signal, agent, raw: true as const };
-    const response: RawResponse = await z.request(sent);
+    const response = await z.request(sent);
     // A compressed response is measured as it is unpacked, by node-fetch's `size`.
     const length = Number(response.getHeader('content-length') ?? 0);
     if (response.getHeader('content-encoding') || length <= call.maxAnswerBytes) {
@@ -159,6 +152,7 @@ export async function callApi(
   });
 
   const content = redact(text, apiKey);
+  // Core's getHeader gives null for a missing header, which its types leave out.
   const location = response.getHeader('location');
   const read = {
     status: response.status,

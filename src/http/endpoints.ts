@@ -1,11 +1,7 @@
 // Every endpoint of the service: the request, what a 2xx must hold, and whether it is safe to retry.
 import type { BaseUrlVariable } from '../config';
 
-/**
- * What a 2xx must hold for the request to count as done (SUCCESS in responses.ts):
- * any JSON, a list, `"status": true`, the new subscription's id, or
- * `"status": true` or the word that the subscription is already deleted.
- */
+/** What a 2xx must hold for the request to count as done: SUCCESS in responses.ts says each. */
 export type SuccessCheck = 'json' | 'list' | 'statusTrue' | 'id' | 'deleted';
 
 export type Endpoint = {

@@ -15,7 +15,6 @@ export interface SentField {
   readonly search?: string;
 }
 
-/** What the error tables know of one request. */
 export interface CallContext {
   readonly endpoint: Endpoint;
   readonly url: string;
@@ -45,11 +44,7 @@ export interface Failure {
   readonly where: string;
 }
 
-/**
- * One row of an error table: what it covers, in words and as a test, and its
- * error (undefined for a success after all). A request that is not safe to
- * retry gets `notSafeToRetry` where the row has one.
- */
+/** One row of an error table; a request that is not safe to retry gets `notSafeToRetry` where the row has one. */
 export interface ErrorRow<F extends Failure> {
   readonly covers: string;
   readonly when: (failure: F) => boolean;

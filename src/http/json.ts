@@ -16,25 +16,6 @@ export function parseJson(content: string): unknown {
   }
 }
 
-const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
-
-/**
- * True when no object or array inside `value` is more than `levels` deep.
- * Iterative, and only objects and arrays are held, so a million scalars cost no memory.
- */
-export function nestsWithin(value: unknown, levels: number): boolean {
-  const pending: [object, number][] = isObject(value) ? [[value, 0]] : [];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const [node, depth] = next;
-    if (depth >= levels) return false;
-    for (const key in node) {
-      const child: unknown = (node as Record<string, unknown>)[key];
-      if (isObject(child)) pending.push([child, depth + 1]);
-    }
-  }
-  return true;
-}
-
 /** Text written as it is: what closes an array or object, or a key and its colon. */
 class Literal {
   constructor(readonly text: string) {}
@@ -80,7 +61,21 @@ export function toJson(value: unknown, sortKeys = false): string {
 /** How deep a value shown as JSON text may nest; deeper ones are left out (JSON.stringify would overflow). */
 export const MAX_JSON_DEPTH = 32;
 
-/** `value` as JSON text, or undefined when it nests deeper than MAX_JSON_DEPTH. Never throws. */
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
+
+/**
+ * `value` as JSON text, or undefined when it nests deeper than MAX_JSON_DEPTH. Never throws.
+ * Iterative, and only objects and arrays are held, so a million scalars cost no memory.
+ */
 export function shallowJson(value: unknown): string | undefined {
-  return nestsWithin(value, MAX_JSON_DEPTH) ? JSON.stringify(value) : undefined;
+  const pending: [object, number][] = isObject(value) ? [[value, 0]] : [];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [node, depth] = next;
+    if (depth >= MAX_JSON_DEPTH) return undefined;
+    for (const key in node) {
+      const child: unknown = (node as Record<string, unknown>)[key];
+      if (isObject(child)) pending.push([child, depth + 1]);
+    }
+  }
+  return JSON.stringify(value);
 }

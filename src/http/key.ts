@@ -27,7 +27,6 @@ export function keyError(errors: ZObject['errors'], apiKey: string): Error | und
   );
 }
 
-const KEY_PLACEHOLDER = '[API key]';
 /** What JSON encoders write unescaped, as in JWT and base64url keys. */
 const PLAIN_IN_JSON = /^[A-Za-z0-9._~+=-]+$/;
 
@@ -46,7 +45,7 @@ export function redact(text: string, apiKey: string | undefined): string {
     encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
   ]);
   const hide = (value: string): string =>
-    [...forms].reduce((done, form) => done.split(form).join(KEY_PLACEHOLDER), value);
+    [...forms].reduce((done, form) => done.split(form).join('[API key]'), value);
   const plain = hide(text);
   // The body is parsed only where an escape may hide the key: a second copy of a
   // large list would pass the memory bound (docs/benchmarks.md, section 9).
