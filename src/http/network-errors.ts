@@ -1,5 +1,4 @@
-// The error for each request that got no whole response. One table, read top
-// to bottom: the first row that covers the failure gives the error.
+// The error for a request that got no whole response: the first row below that covers it.
 import {
   firstError,
   logBaseUrlHint,

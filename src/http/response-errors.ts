@@ -1,5 +1,4 @@
-// The error for each whole response that is not a success. One table, read
-// top to bottom: the first row that covers the response gives the error.
+// The error for a whole response that is not a success: the first row below that covers it.
 import { cutText } from '../text';
 import {
   capitalised,

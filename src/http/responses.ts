@@ -74,6 +74,7 @@ export const SUCCESS: Readonly<
   list: { holds: (data) => Array.isArray(enveloped(data)), missing: 'no list' },
   statusTrue: { holds: (data) => verdictOf(data) === 'yes', missing: 'no "status": true' },
   id: { holds: (data) => recordIdOf(data) !== undefined, missing: 'no usable id' },
+  // A subscription already deleted passes too, by its own row of RESPONSE_ERRORS.
   deleted: { holds: (data) => verdictOf(data) === 'yes', missing: 'no "status": true' },
 };
 
