@@ -12,31 +12,23 @@ function escapeBytes(text: string): number {
     const code = text.charCodeAt(i);
     if (code === 0x22 || code === 0x5c) bytes += 1;
     else if (code < 0x20) bytes += [8, 9, 10, 12, 13].includes(code) ? 1 : 5;
-    // A lone surrogate is written as \uXXXX (6 bytes), not as 3 bytes of UTF-8.
-    else if (code >= 0xd800 && code <= 0xdfff && !isPair(text, i)) bytes += 3;
-    else if (code >= 0xd800 && code <= 0xdbff) i++;
+    else if (code >= 0xd800 && code <= 0xdfff) {
+      const next = text.charCodeAt(i + 1);
+      if (code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) i++;
+      // A lone surrogate is written as \uXXXX (6 bytes), not as 3 bytes of UTF-8.
+      else bytes += 3;
+    }
   }
   return bytes;
 }
-
-const isPair = (text: string, i: number): boolean => {
-  const code = text.charCodeAt(i);
-  const next = text.charCodeAt(i + 1);
-  return code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff;
-};
 
 const leafBytes = (value: unknown): number =>
   typeof value === 'string'
     ? Buffer.byteLength(value) + escapeBytes(value)
     : Buffer.byteLength(JSON.stringify(value) ?? '');
 
-/**
- * A value's size as JSON, in bytes (UTF-8, as Zapier counts it). An object's
- * size is the sum of its members', and a text's is counted without writing
- * its JSON: an item that holds a value of megabytes is measured without a
- * copy of it, which keeps the costliest delivery of bench section 8 within its
- * memory bound.
- */
+// A value's size as JSON in UTF-8, as Zapier counts it, summed member by member and with no
+// copy of a text: that keeps the costliest delivery of bench section 8 within its memory bound.
 export function bytesOf(value: unknown): number {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return leafBytes(value);
   let bytes = 1;
@@ -79,7 +71,7 @@ function largestPart(
 }
 
 /** The path to cut next: the largest top-level value but the identity keys, then its large parts. */
-function nextCut(item: Container, sizes: ReadonlyMap<string, number>): string[] | undefined {
+function nextCut(item: Container, sizes: ReadonlyMap<string, number>): string[] {
   const path: string[] = [];
   const sizeOf = (key: string) => (IDENTITY_KEYS.has(key) ? 0 : sizes.get(key));
   for (let part = largestPart(item, 0, sizeOf); part;) {
@@ -88,7 +80,7 @@ function nextCut(item: Container, sizes: ReadonlyMap<string, number>): string[] 
     if (typeof value !== 'object' || value === null) break;
     part = largestPart(value as Container, bytes * LARGE_PART);
   }
-  return path.length > 0 ? path : undefined;
+  return path;
 }
 
 /** The first half of a text (with "…"), of a list's entries, or of an object's keys. */
@@ -111,11 +103,8 @@ function withHalf(node: Container, [key = '', ...rest]: readonly string[]): unkn
   );
 }
 
-/**
- * An item within `budget` bytes of JSON: its largest value, or a large part
- * inside it, halved until the item fits, and each value cut is logged. One
- * that cannot be cut enough is returned as small as it gets.
- */
+// An item within `budget` bytes of JSON: its largest value, or a large part inside it, halved
+// until the item fits, each cut logged; one that cannot be cut enough is as small as it gets.
 export function fitItem<T extends object>(
   whole: T,
   log: (line: string) => void,
@@ -129,7 +118,7 @@ export function fitItem<T extends object>(
   const cut = new Set<string>();
   while (total > budget) {
     const path = nextCut(fitted, sizes);
-    if (path === undefined) break;
+    if (path.length === 0) break;
     fitted = withHalf(fitted, path) as Container;
     const [key = ''] = path;
     const bytes = bytesOf(fitted[key]);
