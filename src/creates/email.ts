@@ -5,11 +5,8 @@ import { shown } from '../http/errors';
 /** An address is at most 254 characters (RFC 5321); this leaves room for a display name. */
 export const MAX_EMAIL_INPUT = 1_000;
 
-/**
- * Characters nobody sees, which a copy from a page, a chat or a document
- * leaves behind (zero-width spaces and joiners, direction marks, soft hyphens,
- * byte-order marks). A mail app drops them, and so does every email field.
- */
+// Characters nobody sees that a copy from a page, a chat or a document leaves behind (zero-width
+// spaces and joiners, direction marks, soft hyphens, byte-order marks): a mail app drops them.
 export const INVISIBLE =
   /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]/g;
 
@@ -17,11 +14,8 @@ export const INVISIBLE =
 // eslint-disable-next-line no-control-regex -- finding them is its purpose
 const CONTROL = /[\0-\x1f\x7f-\x9f]/;
 
-/**
- * One address without quotes: none of the characters it cannot hold, one "@",
- * a dotted domain. Each part ends at a character it cannot hold, so matching
- * takes linear time. CRMGrow has the final word on the rest.
- */
+// One address without quotes, one "@" and a dotted domain; each part ends at a character it cannot
+// hold, so matching takes linear time. CRMGrow has the final word on the rest.
 const ADDRESS = /^[^\s"(),:;<>@[\\\]]+@[^\s"(),:;<>@[\\\].]+(\.[^\s"(),:;<>@[\\\].]+)+$/;
 
 // `Display Name <address>`, as mail apps write it; a quoted name may hold commas or "@".
@@ -38,12 +32,8 @@ const WRAPPERS: Readonly<Record<string, string>> = {
   '<': '>',
 };
 
-/**
- * Takes off, until nothing changes, what a mail client ignores around an
- * address: spaces, a `,` or `;` after it (a CSV cell, a "To:" line), a
- * `mailto:` and its `?subject=…`, a pair of quotes, parentheses or angle
- * brackets, and a lone bracket at either end.
- */
+// Takes off, until nothing changes, what a mail client ignores around an address: spaces, a `,`
+// or `;` after it, a `mailto:` and its query, a pair of WRAPPERS, a lone bracket at either end.
 function unwrapped(text: string): string {
   for (;;) {
     const value = text.trim().replace(/[,;\s]+$/, '');

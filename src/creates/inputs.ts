@@ -1,7 +1,6 @@
-// The actions' input fields, and the one check every action runs on its
-// inputs before any request: trimmed, present, and an email address where
-// one is expected. Every field of these actions is required.
-import { defineInputFields, type ZObject } from 'zapier-platform-core';
+// The actions' input fields, all required, and the one check every action runs on its inputs
+// before any request: trimmed, present, and an email address where one is expected.
+import type { PlainInputField, ZObject } from 'zapier-platform-core';
 import type { SentField } from '../http/errors';
 import { SERVICE_NAME, withoutWhatHappened } from '../http/errors';
 import { dropdownOf, LISTS, searchOf, type ListKey } from '../triggers/lists';
@@ -13,33 +12,15 @@ export interface ActionInput<K extends string = string> {
   readonly helpText: string;
   /** What to do about a blank value; follows 'The "<label>" field is required.' */
   readonly whenBlank: string;
-  /**
-   * `email` is checked as an address; `text` is a multi-line box; `id` comes from a
-   * dropdown; `line` is one line of free text.
-   */
+  /** `email` is checked as an address, `id` comes from a dropdown, `text` is multi-line. */
   readonly kind: 'email' | 'id' | 'line' | 'text';
   /** The list trigger behind an `id` field's dropdown. */
   readonly list?: ListKey;
 }
 
-/**
- * The Zapier field of an input. A dynamic dropdown with no static choices
- * and no `list` flag also takes a custom value mapped from an earlier step;
- * its `search` link lets the editor offer a Find step that fills it by title.
- * The key keeps its literal type, so that core's `InferInputData` types
- * `bundle.inputData` from the fields: each is required, so a string.
- */
-export interface InputFieldOf<K extends string> {
-  readonly key: K;
-  readonly label: string;
-  readonly type: 'string' | 'text';
-  readonly required: true;
-  readonly helpText: string;
-  readonly dynamic?: string;
-  readonly search?: string;
-}
-
-export const inputFieldOf = <K extends string>(input: ActionInput<K>): InputFieldOf<K> => ({
+// A dynamic dropdown with no static choices also takes a value mapped from an earlier step, and
+// its `search` link lets the editor offer a Find step that fills it by title.
+export const inputFieldOf = (input: ActionInput): PlainInputField => ({
   key: input.key,
   label: input.label,
   type: input.kind === 'text' ? 'text' : 'string',
@@ -48,16 +29,7 @@ export const inputFieldOf = <K extends string>(input: ActionInput<K>): InputFiel
   ...(input.list ? { dynamic: dropdownOf(input.list), search: searchOf(input.list) } : {}),
 });
 
-/** The fields of a list of inputs, in its order (a tuple stays a tuple, for `InferInputData`). */
-export const inputFieldsOf = <const T extends readonly ActionInput[]>(inputs: T) =>
-  defineInputFields(
-    inputs.map(inputFieldOf) as { -readonly [N in keyof T]: InputFieldOf<T[N]['key']> },
-  );
-
-/**
- * The email field. The interface says only that the address identifies the
- * contact; `what` tells what the service does with it (see docs/service-api.md).
- */
+/** The email field; `what` tells what the service does with the address (docs/service-api.md). */
 export const emailInput = (label: string, what: string): ActionInput<'email'> => ({
   key: 'email',
   label,
@@ -87,15 +59,9 @@ export const listInput = <K extends string>(
 /** An ID is 24 characters. A longer value would come back in the result, past Zapier's limit. */
 export const MAX_ID_INPUT = 1_000;
 
-/**
- * The trimmed value of every input (for an email, the address alone), or a
- * user-facing error naming the first field that is blank, missing, not a
- * single value, or not one email address. It halts the run: the record's
- * data is at fault, and Zapier does not count a halted run toward turning
- * the Zap off. `InferInputData` types the fields as strings; a mapped value
- * can still be blank, a list or a number, hence these checks. The result has
- * the type `InferInputData` gives the fields of `inputs`.
- */
+// The trimmed value of every input (for an email, the address alone), or an error naming the
+// first field that is blank, not a single value or not one address. It halts the run: the
+// record's data is at fault, and Zapier does not count a halted run toward turning the Zap off.
 export function readInputs<K extends string>(
   z: ZObject,
   inputData: Readonly<Record<string, unknown>>,

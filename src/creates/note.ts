@@ -4,7 +4,7 @@ import { callApi } from '../http/client';
 import { ENDPOINTS } from '../http/endpoints';
 import { isRecord } from '../http/json';
 import { fitItem } from '../result';
-import { emailInput, inputFieldsOf, readInputs, sentFieldsOf, type ActionInput } from './inputs';
+import { emailInput, inputFieldOf, readInputs, sentFieldsOf, type ActionInput } from './inputs';
 
 const NOTE_INPUTS = [
   emailInput(
@@ -20,22 +20,7 @@ const NOTE_INPUTS = [
   },
 ] as const satisfies readonly ActionInput[];
 
-/**
- * The contract promises only `{"status": true}`; the service also returns the
- * created note as `data`. Its fields are passed on when present, and are
- * `null` (never left out) when absent, so every run has the sample's keys.
- */
-export interface NoteResult {
-  readonly id: string | null;
-  readonly status: true;
-  readonly email: string;
-  readonly content: string;
-  readonly contact_id: string | null;
-  readonly created_at: string | null;
-  readonly updated_at: string | null;
-}
-
-const NOTE_SAMPLE: NoteResult = {
+const NOTE_SAMPLE = {
   id: '66f0b3c9d84a2e17b5c9a041',
   status: true,
   email: 'jane.doe@example.com',
@@ -58,10 +43,6 @@ const NOTE_OUTPUT_FIELDS: PlainOutputField[] = [
 const textOf = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() ? value.trim() : null;
 
-/** `contact` is a list of contact ids in the service's answer; a lone id is taken too. */
-const contactIdOf = (value: unknown): string | null =>
-  textOf(Array.isArray(value) ? (value as unknown[])[0] : value);
-
 /** Any date the service gives, as ISO 8601 in UTC; null when there is none. */
 function isoDateOf(value: unknown): string | null {
   if (typeof value !== 'string' && typeof value !== 'number') return null;
@@ -77,28 +58,30 @@ export const addNote = defineCreate({
     description: 'Adds a note to a contact, found by email address.',
   },
   operation: {
-    inputFields: inputFieldsOf(NOTE_INPUTS),
-    perform: async (z, bundle): Promise<NoteResult> => {
-      // Typed from the fields (`InferInputData`), and now checked and trimmed.
-      const values: typeof bundle.inputData = readInputs(z, bundle.inputData, NOTE_INPUTS);
-      const { email, content } = values;
+    inputFields: NOTE_INPUTS.map(inputFieldOf),
+    perform: async (z, bundle) => {
+      const values = readInputs(z, bundle.inputData, NOTE_INPUTS);
       // The error layer accepts only `"status": true`: nothing else is reported as added.
       const { data } = await callApi(z, bundle, ENDPOINTS.addNote, {
-        body: { email, content },
+        body: values,
         fields: sentFieldsOf(NOTE_INPUTS, values),
       });
       const note = isRecord(data) && isRecord(data.data) ? data.data : {};
+      // The contract promises only `{"status": true}`, but the service also returns the note
+      // as `data`: its fields are passed on, null when absent, so every run has the sample's keys.
+      // `contact` is a list of contact ids; a lone id is taken too.
+      const contact: unknown = Array.isArray(note.contact) ? note.contact[0] : note.contact;
       // The note is saved by now: a result over Zapier's limit would fail the step, and a
       // replay would add the note twice. So its echo is cut to fit; the note sent was whole.
-      const result: NoteResult = {
+      const result = {
         id: textOf(note._id) ?? textOf(note.id),
         status: true,
-        email,
-        content: typeof note.content === 'string' ? note.content : content,
-        contact_id: contactIdOf(note.contact),
+        email: values.email,
+        content: typeof note.content === 'string' ? note.content : values.content,
+        contact_id: textOf(contact),
         created_at: isoDateOf(note.created_at),
         updated_at: isoDateOf(note.updated_at),
-      };
+      } satisfies Record<keyof typeof NOTE_SAMPLE, unknown>;
       return fitItem(result, (line) => z.console.log(`Add Note: ${line}`));
     },
     sample: { ...NOTE_SAMPLE },

@@ -5,7 +5,7 @@ import { ENDPOINTS, type Endpoint } from '../http/endpoints';
 import { LISTS, TEMPLATE_KINDS, type ListKey } from '../triggers/lists';
 import {
   emailInput,
-  inputFieldsOf,
+  inputFieldOf,
   listInput,
   readInputs,
   sentFieldsOf,
@@ -27,37 +27,16 @@ export const SENDS = {
   send_image: { material: 'image', idKey: 'image_id', endpoint: ENDPOINTS.sendImage },
 } as const satisfies Record<string, SendSpec>;
 
-export type SendKey = keyof typeof SENDS;
+type SendKey = keyof typeof SENDS;
 
 type SendValues<I extends string> = Record<'email' | I | 'template_id', string>;
 
-/** What a send returns, and (fed the sample values) its static sample. */
-export type SendResult = Readonly<Record<string, string | boolean>>;
-
-const sendInputs = <I extends string>(spec: SendSpec<I>): ActionInput<keyof SendValues<I>>[] => {
-  const { singular } = LISTS[spec.material];
-  return [
-    // Creating the contact is observed in the service's source; the interface does not say.
-    emailInput(
-      'Recipient Email',
-      `The email address to send the ${singular} to. CRMGrow adds it as a contact if it is new.`,
-    ),
-    listInput(spec.idKey, spec.material, 'to send'),
-    listInput('template_id', 'template', `to send the ${singular} with`, TEMPLATE_KINDS),
-  ];
-};
-
-/**
- * What was sent to whom. The service answers only `{"status": true}`, so
- * there is no record id; `id` ("<material id>:<email>") names the send for
- * Zapier, which expects one.
- */
-const sendResult = <I extends string>(spec: SendSpec<I>, values: SendValues<I>): SendResult => ({
+// What was sent to whom: the service answers only `{"status": true}`, so `id` ("<material
+// id>:<email>") names the send for Zapier, which expects one.
+const sendResult = <I extends string>(spec: SendSpec<I>, values: SendValues<I>) => ({
   id: `${values[spec.idKey]}:${values.email}`,
   status: true,
-  email: values.email,
-  [spec.idKey]: values[spec.idKey],
-  template_id: values.template_id,
+  ...values,
 });
 
 const sendOutputFields = (spec: SendSpec): PlainOutputField[] => [
@@ -68,11 +47,17 @@ const sendOutputFields = (spec: SendSpec): PlainOutputField[] => [
   { key: 'template_id', label: 'Template ID', type: 'string' },
 ];
 
-const SAMPLE_EMAIL = 'jane.doe@example.com';
-
 function sendCreate<I extends string>(key: SendKey, spec: SendSpec<I>): Create {
-  const { noun, one } = LISTS[spec.material];
-  const inputs = sendInputs(spec);
+  const { noun, one, singular, sample } = LISTS[spec.material];
+  const inputs: ActionInput<keyof SendValues<I>>[] = [
+    // Creating the contact is observed in the service's source; the interface does not say.
+    emailInput(
+      'Recipient Email',
+      `The email address to send the ${singular} to. CRMGrow adds it as a contact if it is new.`,
+    ),
+    listInput(spec.idKey, spec.material, 'to send'),
+    listInput('template_id', 'template', `to send the ${singular} with`, TEMPLATE_KINDS),
+  ];
   return defineCreate({
     key,
     noun,
@@ -81,25 +66,22 @@ function sendCreate<I extends string>(key: SendKey, spec: SendSpec<I>): Create {
       description: `Sends ${one} to a contact by email, using a template.`,
     },
     operation: {
-      inputFields: inputFieldsOf(inputs),
-      perform: async (z, bundle): Promise<SendResult> => {
+      inputFields: inputs.map(inputFieldOf),
+      perform: async (z, bundle) => {
         const values = readInputs(z, bundle.inputData, inputs);
-        const body = {
-          email: values.email,
-          [spec.idKey]: values[spec.idKey],
-          template_id: values.template_id,
-        };
-        // The error layer accepts only `"status": true`: nothing else is reported as sent.
-        await callApi(z, bundle, spec.endpoint, { body, fields: sentFieldsOf(inputs, values) });
+        // The body is the values read, email, material and template. The error layer accepts
+        // only `"status": true`: nothing else is reported as sent.
+        await callApi(z, bundle, spec.endpoint, {
+          body: values,
+          fields: sentFieldsOf(inputs, values),
+        });
         return sendResult(spec, values);
       },
-      sample: {
-        ...sendResult(spec, {
-          email: SAMPLE_EMAIL,
-          [spec.idKey]: LISTS[spec.material].sample.id,
-          template_id: LISTS.template.sample.id,
-        } as SendValues<I>),
-      },
+      sample: sendResult(spec, {
+        email: 'jane.doe@example.com',
+        [spec.idKey]: sample.id,
+        template_id: LISTS.template.sample.id,
+      } as SendValues<I>),
       outputFields: sendOutputFields(spec),
     },
   });
