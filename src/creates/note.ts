@@ -84,7 +84,7 @@ export const addNote = defineCreate({
       } satisfies Record<keyof typeof NOTE_SAMPLE, unknown>;
       return fitItem(result, (line) => z.console.log(`Add Note: ${line}`));
     },
-    sample: { ...NOTE_SAMPLE },
+    sample: NOTE_SAMPLE,
     outputFields: NOTE_OUTPUT_FIELDS,
   },
 });

@@ -8,11 +8,10 @@ import { firstOfEachId, readRows, resultOf, type ListRows, type Selection } from
 export type ListItem = Readonly<{ id: string; title: string }>;
 
 export interface ListSpec {
-  /** "Video", "video", "a video", "videos"; "PDF", "PDF", "a PDF", "PDFs". */
+  /** "Video", "video", "a video"; "PDF", "PDF", "a PDF". Each plural is the singular and "s". */
   readonly noun: string;
   readonly singular: string;
   readonly one: string;
-  readonly plural: string;
   readonly endpoint: Endpoint;
   readonly description: string;
   readonly sample: ListItem;
@@ -27,7 +26,6 @@ export const LISTS = {
     noun: 'Video',
     singular: 'video',
     one: 'a video',
-    plural: 'videos',
     endpoint: ENDPOINTS.listVideos,
     description: 'Triggers when a new video is added to your library.',
     sample: { id: '64b7f0c2a91e3d5f8c2b4a17', title: 'Product Demo Walkthrough' },
@@ -37,7 +35,6 @@ export const LISTS = {
     noun: 'PDF',
     singular: 'PDF',
     one: 'a PDF',
-    plural: 'PDFs',
     endpoint: ENDPOINTS.listPdfs,
     description: 'Triggers when a new PDF is added to your library.',
     sample: { id: '64c1a9e73b2d4f6a8e0c5d93', title: 'Home Buyer Guide 2026' },
@@ -47,7 +44,6 @@ export const LISTS = {
     noun: 'Image',
     singular: 'image',
     one: 'an image',
-    plural: 'images',
     endpoint: ENDPOINTS.listImages,
     description: 'Triggers when a new image is added to your library.',
     sample: { id: '64d2e4b18f7a3c9d0e6b2f45', title: 'Open House Flyer' },
@@ -57,7 +53,6 @@ export const LISTS = {
     noun: 'Template',
     singular: 'template',
     one: 'a template',
-    plural: 'templates',
     endpoint: ENDPOINTS.listTemplates,
     description: 'Triggers when a new email or text (SMS) template is added.',
     sample: { id: '64a3d5f8e2c14b7a9d0f6e28', title: 'Follow-Up After Showing (Email)' },

@@ -31,7 +31,7 @@ export function readRows(z: ZObject, spec: ListSpec, { data }: { data: unknown }
   if (!Array.isArray(list)) {
     throw new z.errors.Error(
       `${SERVICE_NAME} answered ${whereOf(spec)} with something other than a list of ` +
-        `${spec.plural}, so there is nothing to show. Try again in a few minutes; if it keeps ` +
+        `${spec.singular}s, so there is nothing to show. Try again in a few minutes; if it keeps ` +
         `happening, contact ${SERVICE_NAME} support.`,
       'invalid_response',
     );
@@ -44,7 +44,7 @@ export function readRows(z: ZObject, spec: ListSpec, { data }: { data: unknown }
   const rows = (ids === found ? list : list.filter((_, i) => isId(found[i]))) as Row[];
   if (rows.length < list.length) {
     z.console.log(
-      `Left out ${list.length - rows.length} of ${list.length} ${spec.plural} from ` +
+      `Left out ${list.length - rows.length} of ${list.length} ${spec.singular}s from ` +
         `${whereOf(spec)}: they have no usable "id" or "_id", so Zapier could not tell them apart.`,
     );
   }
@@ -100,7 +100,7 @@ export function resultOf(
 ): ListItem[] {
   if (repeats > 0) {
     z.console.log(
-      `Left out ${repeats} of ${considered} ${spec.plural} from ${whereOf(spec)}: their id ` +
+      `Left out ${repeats} of ${considered} ${spec.singular}s from ${whereOf(spec)}: their id ` +
         'repeats an earlier item, and Zapier needs each id once.',
     );
   }
@@ -118,7 +118,7 @@ export function resultOf(
   }
   if (items.length < positions.length) {
     z.console.log(
-      `Left out ${positions.length - items.length} of ${positions.length} ${spec.plural} from ` +
+      `Left out ${positions.length - items.length} of ${positions.length} ${spec.singular}s from ` +
         `${whereOf(spec)}, positions ${items.length + 1} to ${positions.length} of this result: ` +
         "with them, the result would pass Zapier's 6 MiB limit.",
     );
