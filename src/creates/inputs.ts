@@ -1,8 +1,7 @@
 // The actions' input fields, all required, and the one check every action runs on its inputs
 // before any request: trimmed, present, and an email address where one is expected.
 import type { PlainInputField, ZObject } from 'zapier-platform-core';
-import type { SentField } from '../http/errors';
-import { SERVICE_NAME, withoutWhatHappened } from '../http/errors';
+import { SERVICE_NAME, withoutWhatHappened, type SentField } from '../http/errors';
 import { dropdownOf, LISTS, searchOf, type ListKey } from '../triggers/lists';
 import { EMAIL_PROBLEMS, emailAddressOf, INVISIBLE, visible } from './email';
 
