@@ -24,14 +24,14 @@ const runLog =
   (line: string): void =>
     z.console.log(`${label}: ${line}`);
 
-/** Subscribes; the error layer's `subscribed` rule has checked the response holds an id. */
+/** Subscribes; the endpoint's `id` success check has made sure the response holds an id. */
 async function subscribe(z: ZObject, bundle: Bundle, action: ActionValue): Promise<{ id: string }> {
   const response = await callApi(z, bundle, ENDPOINTS.subscribe, {
     body: { hookUrl: bundle.targetUrl, action },
   });
   const id = recordIdOf(response.data);
   if (id === undefined)
-    throw new Error('The subscribed rule let a response without an id through.');
+    throw new Error('The id success check let a response without an id through.');
   return { id };
 }
 

@@ -132,7 +132,7 @@ export async function callApi(
     log: (line) => z.console.log(line),
     ...(options.fields ? { fields: options.fields } : {}),
   };
-  const { response, text } = await exchange(z, call, {
+  const { response: raw, text } = await exchange(z, call, {
     url,
     method: endpoint.method,
     headers: {
@@ -153,20 +153,20 @@ export async function callApi(
 
   const content = redact(text, apiKey);
   // Core's getHeader gives null for a missing header, which its types leave out.
-  const location = response.getHeader('location');
+  const location = raw.getHeader('location');
   const read = {
-    status: response.status,
-    contentType: response.getHeader('content-type') ?? '',
+    status: raw.status,
+    contentType: raw.getHeader('content-type') ?? '',
     content,
     data: parseJson(content),
-    retryAfter: response.getHeader('retry-after') ?? undefined,
+    retryAfter: raw.getHeader('retry-after') ?? undefined,
     location: location ? withoutCredentials(redact(location, apiKey)) : undefined,
   };
-  const answer = {
+  const response: ApiResponse = {
     ...read,
     alreadyDeleted: endpoint.success === 'deleted' && saysAlreadyDeleted(read),
   };
-  const error = errorForResponse(z.errors, call, answer);
+  const error = errorForResponse(z.errors, call, response);
   if (error) throw withoutWhatHappened(error);
-  return answer;
+  return response;
 }
