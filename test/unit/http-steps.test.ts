@@ -18,6 +18,18 @@ import { closeServer, listenOnLoopback } from '../../sandbox/http';
 import { appTester, failureOf } from '../support/app';
 
 const KEY = 'k3y-for-the-steps-0001';
+
+/** What every request hands core beside its method, URL, headers and body (the cap set to 4,096 here). */
+const GUARDS = {
+  merge: false,
+  skipThrowForStatus: true,
+  throwForThrottlingEarly: false,
+  redirect: 'manual',
+  size: 4_096,
+  signal: expect.any(AbortSignal) as unknown,
+  agent: expect.any(https.Agent) as unknown,
+  raw: true,
+};
 const JSON_TYPE = 'application/json';
 
 /** What core's raw z.request resolves to, as far as callApi reads it. */
@@ -152,14 +164,7 @@ describe('the request as sent', () => {
           'Content-Type': 'application/json',
         },
         body: '{"email":"a@b.co","content":"{{x}}"}',
-        merge: false,
-        skipThrowForStatus: true,
-        throwForThrottlingEarly: false,
-        redirect: 'manual',
-        size: 4_096,
-        signal: expect.any(AbortSignal) as unknown,
-        agent: expect.any(https.Agent) as unknown,
-        raw: true,
+        ...GUARDS,
       },
     ]);
   });
@@ -175,14 +180,7 @@ describe('the request as sent', () => {
         url: 'https://api.example.com/api/outbound/unsubscribe?id=%7B%7Ba%7D%7D%20b%26c',
         method: 'DELETE',
         headers: { 'user-agent': 'Zapier', Authorization: KEY, action: 'add_deal' },
-        merge: false,
-        skipThrowForStatus: true,
-        throwForThrottlingEarly: false,
-        redirect: 'manual',
-        size: 4_096,
-        signal: expect.any(AbortSignal) as unknown,
-        agent: expect.any(https.Agent) as unknown,
-        raw: true,
+        ...GUARDS,
       },
     ]);
   });
