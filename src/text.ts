@@ -1,5 +1,5 @@
-// Text as the app compares and shortens it: the filters and the searches fold text with one
-// function, and every cut of text goes through one function.
+// Text as the app compares, shortens and reads it: the filters and the searches fold text with
+// one function, every cut of text goes through one function, and every date is read by one.
 
 // Letters that the dropdown's collator treats as base letters, though no accent comes off them.
 const LETTERS = 'ßæœøđðłħς';
@@ -24,4 +24,11 @@ export function cutText(text: string, max: number): string {
   const last = text.charCodeAt(end - 1);
   if (last >= 0xd800 && last <= 0xdbff) end -= 1;
   return `${text.slice(0, end)}…`;
+}
+
+/** A date the service gives (text, or milliseconds), as ISO 8601 in UTC; null when it is none. */
+export function isoDateOf(value: unknown): string | null {
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }

@@ -2,8 +2,10 @@
 import { defineCreate, type PlainOutputField } from 'zapier-platform-core';
 import { callApi } from '../http/client';
 import { ENDPOINTS } from '../http/endpoints';
+import { idOf } from '../http/ids';
 import { isRecord } from '../http/json';
 import { fitItem } from '../result';
+import { isoDateOf } from '../text';
 import { emailInput, inputFieldOf, readInputs, sentFieldsOf, type ActionInput } from './inputs';
 
 const NOTE_INPUTS = [
@@ -40,16 +42,6 @@ const NOTE_OUTPUT_FIELDS: PlainOutputField[] = [
   { key: 'updated_at', label: 'Note Updated At', type: 'datetime' },
 ];
 
-const textOf = (value: unknown): string | null =>
-  typeof value === 'string' && value.trim() ? value.trim() : null;
-
-/** Any date the service gives, as ISO 8601 in UTC; null when there is none. */
-function isoDateOf(value: unknown): string | null {
-  if (typeof value !== 'string' && typeof value !== 'number') return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
-
 export const addNote = defineCreate({
   key: 'add_note',
   noun: 'Note',
@@ -74,11 +66,11 @@ export const addNote = defineCreate({
       // The note is saved by now: a result over Zapier's limit would fail the step, and a
       // replay would add the note twice. So its echo is cut to fit; the note sent was whole.
       const result = {
-        id: textOf(note._id) ?? textOf(note.id),
+        id: idOf(note._id) ?? idOf(note.id) ?? null,
         status: true,
         email: values.email,
         content: typeof note.content === 'string' ? note.content : values.content,
-        contact_id: textOf(contact),
+        contact_id: idOf(contact) ?? null,
         created_at: isoDateOf(note.created_at),
         updated_at: isoDateOf(note.updated_at),
       } satisfies Record<keyof typeof NOTE_SAMPLE, unknown>;

@@ -4,6 +4,7 @@
 // could be read, and logged.
 import { isObjectId } from '../http/ids';
 import { bytesOf } from '../result';
+import { isoDateOf } from '../text';
 import { LISTS, type ListSpec } from '../triggers/lists';
 
 export type Log = (line: string) => void;
@@ -166,12 +167,6 @@ function contactStart(text: string, from: number): number {
   return -1;
 }
 
-/** A date the service wrote with `String(date)`, as ISO 8601; null when unreadable. */
-function isoOrNull(text: string): string | null {
-  const date = new Date(cleanPart(text));
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
-
 /**
  * The tasks of `removed_task`, each `[type,content,[contact string],due,repeats,
  * interval,created` with no closing bracket. The content may hold commas, so
@@ -197,10 +192,10 @@ export function parseRemovedTasks(text: string): Record<string, string | null>[]
       type: cleanPart(head.slice(0, comma)),
       content: head.slice(comma + 1).trim(),
       contact: text.slice(contactAt + 1, contactEnd + 1),
-      due_date: isoOrNull(due),
+      due_date: isoDateOf(due),
       set_recurrence: cleanPart(recurrence),
       recurrence_mode: cleanPart(mode),
-      create_at: isoOrNull(created),
+      create_at: isoDateOf(created),
       removed_task: text.slice(at, end),
     });
     at = next < 0 ? text.length : next + 1;

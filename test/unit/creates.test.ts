@@ -708,7 +708,7 @@ describe('actions', () => {
           _id: ' ',
           id: 'n2',
           content: 42,
-          contact: [7, 'c2'],
+          contact: [{ id: 'c1' }, 'c2'],
           created_at: true,
           updated_at: { $date: '2026-03-14T15:09:26.535Z' },
         },
