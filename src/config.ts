@@ -4,8 +4,6 @@ export const DEFAULT_BASE_URL = 'https://api.crmgrow.com';
 
 export type BaseUrlVariable = 'BASE_URL' | 'ALT_BASE_URL';
 
-export type ServiceConfig = Readonly<Record<BaseUrlVariable, string>>;
-
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Under Zapier's 30 s for a step, whose own message names no cause. */
@@ -58,10 +56,6 @@ export function readBaseUrl(
   const value = setting(env, variable);
   if (value) return parseBaseUrl(variable, value);
   return variable === 'ALT_BASE_URL' ? readBaseUrl('BASE_URL', env) : DEFAULT_BASE_URL;
-}
-
-export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
-  return { BASE_URL: readBaseUrl('BASE_URL', env), ALT_BASE_URL: readBaseUrl('ALT_BASE_URL', env) };
 }
 
 /** A limit lowered for tests: a whole number from 1 to the default. */

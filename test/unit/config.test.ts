@@ -2,13 +2,18 @@ import {
   ConfigError,
   DEFAULT_BASE_URL,
   readBaseUrl,
-  readConfig,
   readDeadlineMs,
   readMaxAnswerBytes,
   withoutCredentials,
 } from '../../src/config';
 
-describe('readConfig', () => {
+/** Both addresses, read as each request reads its own. */
+const readConfig = (env: NodeJS.ProcessEnv) => ({
+  BASE_URL: readBaseUrl('BASE_URL', env),
+  ALT_BASE_URL: readBaseUrl('ALT_BASE_URL', env),
+});
+
+describe('readBaseUrl', () => {
   it('defaults both addresses to the production API', () => {
     expect(readConfig({})).toEqual({ BASE_URL: DEFAULT_BASE_URL, ALT_BASE_URL: DEFAULT_BASE_URL });
     expect(DEFAULT_BASE_URL).toBe('https://api.crmgrow.com');
