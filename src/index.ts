@@ -1,9 +1,9 @@
 import { defineApp, version as platformVersion } from 'zapier-platform-core';
 import { authentication } from './auth';
 import { creates } from './creates';
-import { hookTriggers } from './hooks';
-import { searches } from './searches';
-import { pollingTriggers } from './triggers';
+import { hookTriggers } from './hooks/trigger';
+import { findSearches } from './searches/find';
+import { listTriggers } from './triggers/lists';
 
 // A plain require, so the build's dependency detection packs package.json too.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -15,7 +15,8 @@ export default defineApp({
   // Core's patch of Node's http copies every response; z.request is the app's only client.
   flags: { skipHttpPatch: true },
   authentication,
-  triggers: { ...pollingTriggers, ...hookTriggers },
+  // The list triggers poll, and fill the actions' dropdowns; the hook triggers are one per event.
+  triggers: { ...listTriggers, ...hookTriggers },
   creates,
-  searches,
+  searches: findSearches,
 });

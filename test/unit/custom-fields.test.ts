@@ -4,7 +4,7 @@
 // samples hold none, since custom fields differ from account to account.
 import nock from 'nock';
 import type { Bundle, PlainOutputField, ZObject } from 'zapier-platform-core';
-import { hookTriggers } from '../../src/hooks';
+import { hookTriggers } from '../../src/hooks/trigger';
 import { HOOK_EVENTS, type ActionValue } from '../../src/hooks/events';
 import { API_KEY, appTester, bundleWith } from '../support/app';
 import { HOOKS, keysOf } from '../support/expectations';

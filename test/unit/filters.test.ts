@@ -3,7 +3,7 @@
 // request pipeline. The subscription never carries them.
 import nock from 'nock';
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { hookTriggers } from '../../src/hooks';
+import { hookTriggers } from '../../src/hooks/trigger';
 import { HOOK_EVENTS, type ActionValue, type RawPayload } from '../../src/hooks/events';
 import { resultMaker } from '../../src/hooks/deliveries';
 import { derivedId } from '../../src/hooks/records';

@@ -2,7 +2,7 @@
 // fields against Zapier's publishing checks and the service's payload shapes.
 import type { PlainOutputField } from 'zapier-platform-core';
 import App from '../../src/index';
-import { hookTriggers } from '../../src/hooks';
+import { hookTriggers } from '../../src/hooks/trigger';
 import { HOOK_EVENTS } from '../../src/hooks/events';
 import { resultMaker } from '../../src/hooks/deliveries';
 import { normalise } from '../../src/hooks/records';

@@ -1,7 +1,7 @@
 // The REST-hook operations of every hook trigger, through the real request pipeline.
 import nock from 'nock';
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { hookTriggers } from '../../src/hooks';
+import { hookTriggers } from '../../src/hooks/trigger';
 import { derivedId } from '../../src/hooks/records';
 import { hookTrigger } from '../../src/hooks/trigger';
 import { ACTION_VALUES, HOOK_EVENTS, type ActionValue } from '../../src/hooks/events';

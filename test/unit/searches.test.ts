@@ -6,8 +6,8 @@ import nock from 'nock';
 import type { Bundle, PlainInputField, ZObject } from 'zapier-platform-core';
 import App from '../../src/index';
 import { creates } from '../../src/creates';
-import { searches } from '../../src/searches';
-import { pollingTriggers } from '../../src/triggers';
+import { findSearches } from '../../src/searches/find';
+import { listTriggers } from '../../src/triggers/lists';
 import {
   API_KEY,
   appTester,
@@ -24,7 +24,7 @@ const KEYS: SearchKey[] = keysOf('search');
 
 /** Runs the search through the app tester, so core's output checks for searches run too. */
 const find = (key: SearchKey, inputData: Record<string, unknown>): Promise<unknown> => {
-  const { perform } = searches[key].operation;
+  const { perform } = findSearches[key].operation;
   if (typeof perform !== 'function') throw new Error(`${key} has no perform function`);
   return appTester(perform as Perform, bundleWith({ inputData }));
 };
@@ -49,7 +49,7 @@ const HTML_404 = '<!DOCTYPE html>\n<html><body><pre>Cannot GET /api/x</pre></bod
 describe('searches', () => {
   it('the app has exactly the searches written out', () => {
     expect(Object.keys(App.searches ?? {})).toEqual(KEYS);
-    for (const key of KEYS) expect(App.searches?.[key]).toBe(searches[key]);
+    for (const key of KEYS) expect(App.searches?.[key]).toBe(findSearches[key]);
   });
 
   describe.each(KEYS)('%s', (key) => {
@@ -63,7 +63,7 @@ describe('searches', () => {
       label: facts.label,
       path: facts.call.path,
     };
-    const search = searches[key];
+    const search = findSearches[key];
 
     it('is labelled "Find …", with a "Finds …." description and the trigger\'s noun', () => {
       expect(search.key).toBe(key);
@@ -73,7 +73,7 @@ describe('searches', () => {
         description: expected.description,
       });
       expect(search.display.description).toMatch(/^Finds .+\.$/);
-      expect(search.noun).toBe(pollingTriggers[expected.list].noun);
+      expect(search.noun).toBe(listTriggers[expected.list].noun);
     });
 
     it('takes one required title, with help text that says how matching works', () => {
@@ -91,7 +91,7 @@ describe('searches', () => {
     });
 
     it("returns the trigger's shape: its sample and outputFields", () => {
-      const trigger = pollingTriggers[expected.list];
+      const trigger = listTriggers[expected.list];
       expect(search.operation.sample).toEqual({
         id: expect.stringMatching(/^[0-9a-f]{24}$/),
         title: expect.any(String),

@@ -6,7 +6,7 @@ import nock from 'nock';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import App from '../../src/index';
 import { LISTS, type ListKey } from '../../src/triggers/lists';
-import { pollingTriggers } from '../../src/triggers';
+import { listTriggers } from '../../src/triggers/lists';
 import { API_KEY, appTester, bundleWith, failureOf, userMessage } from '../support/app';
 import { keysOf, POLLING } from '../support/expectations';
 import { dropdownPageOf, keptOf, newestOf } from '../support/lists';
@@ -17,7 +17,7 @@ const KEYS: ListKey[] = keysOf('polling');
 type Perform = (z: ZObject, bundle: Bundle) => Promise<unknown>;
 
 function performOf(key: ListKey): Perform {
-  const { operation } = pollingTriggers[key];
+  const { operation } = listTriggers[key];
   const perform = 'perform' in operation ? operation.perform : undefined;
   if (typeof perform !== 'function') throw new Error(`${key} has no perform function`);
   return perform as Perform;
@@ -66,7 +66,7 @@ async function logsOf(run: () => Promise<unknown>): Promise<string[]> {
 describe('list triggers', () => {
   it('the table holds exactly the lists written out, all registered in the app', () => {
     expect(Object.keys(LISTS)).toEqual(KEYS);
-    for (const key of KEYS) expect(App.triggers?.[key]).toBe(pollingTriggers[key]);
+    for (const key of KEYS) expect(App.triggers?.[key]).toBe(listTriggers[key]);
   });
 
   describe.each(KEYS)('%s', (key) => {
@@ -78,7 +78,7 @@ describe('list triggers', () => {
       label: facts.label,
       path: facts.call.path,
     };
-    const trigger = pollingTriggers[key];
+    const trigger = listTriggers[key];
     const id = (n: number): string => `64b7f0c2a91e3d5f8c2b4a${String(n).padStart(2, '0')}`;
 
     it('is a visible polling trigger with a Title Case label and a "Triggers when …." description', () => {

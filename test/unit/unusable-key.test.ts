@@ -4,8 +4,8 @@ import nock from 'nock';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { authentication } from '../../src/auth';
 import { sendCreates } from '../../src/creates/sends';
-import { hookTriggers } from '../../src/hooks';
-import { pollingTriggers } from '../../src/triggers';
+import { hookTriggers } from '../../src/hooks/trigger';
+import { listTriggers } from '../../src/triggers/lists';
 import { API_KEY, appTester, failureOf, userMessage } from '../support/app';
 
 type Operation = (z: ZObject, bundle: Bundle) => Promise<unknown>;
@@ -38,7 +38,7 @@ function functionOf(holder: object, name: string): Operation {
 
 const OPERATIONS: readonly [string, Operation, Partial<Bundle>][] = [
   ['the connection test', authentication.test, {}],
-  ['the New Video trigger', functionOf(pollingTriggers.video.operation, 'perform'), {}],
+  ['the New Video trigger', functionOf(listTriggers.video.operation, 'perform'), {}],
   [
     'the New Note trigger (sample)',
     functionOf(hookTriggers.create_note.operation, 'performList'),

@@ -1,1 +1,0 @@
-export { hookTriggers } from './trigger';

@@ -1,2 +1,0 @@
-// Searches by title for the materials and templates the actions take an id for.
-export { findSearches as searches } from './find';
