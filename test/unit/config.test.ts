@@ -8,7 +8,7 @@ import {
 } from '../../src/config';
 
 /** Both addresses, read as each request reads its own. */
-const readConfig = (env: NodeJS.ProcessEnv) => ({
+const readConfig = (env: NodeJS.ProcessEnv = process.env) => ({
   BASE_URL: readBaseUrl('BASE_URL', env),
   ALT_BASE_URL: readBaseUrl('ALT_BASE_URL', env),
 });
