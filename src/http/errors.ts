@@ -42,46 +42,58 @@ export interface Failure {
   readonly call: CallContext;
   /** The method and path, such as "GET /api/video". */
   readonly where: string;
+  /** The response's status, where a response came. */
+  readonly status?: number;
 }
 
-/** One row of an error table; a request that is not safe to retry gets `notSafeToRetry` where the row has one. */
-export interface ErrorRow<F extends Failure> {
+/**
+ * One row of an error table. A row gives either `code` and `message`, for a plain error with
+ * that code and the response's status, or `error`, for any other error or none. `logged` says
+ * what happened in the maintainer's log, with a hint about the base address. `notSafeToRetry`
+ * says what happened for a request not safe to retry, which then gets "outcome unknown".
+ */
+export type ErrorRow<F extends Failure> = {
   readonly covers: string;
   readonly when: (failure: F) => boolean;
-  readonly error: (failure: F) => Error | undefined;
-  readonly notSafeToRetry?: (failure: F, creates: string) => Error;
-}
-
-export function firstError<F extends Failure>(
-  rows: readonly ErrorRow<F>[],
-  failure: F,
-): Error | undefined {
-  const row = rows.find(({ when }) => when(failure));
-  const { endpoint } = failure.call;
-  if (row?.notSafeToRetry && !endpoint.safeToRetry)
-    return row.notSafeToRetry(failure, endpoint.creates);
-  return row?.error(failure);
-}
-
-export const whereOf = ({ endpoint, url }: CallContext): string =>
-  `${endpoint.method} ${new URL(url).pathname}`;
-
-/** Only the person who deploys the app can change the base address, so this goes to the log. */
-export const logBaseUrlHint = (call: CallContext, what: string): void =>
-  call.log(
-    `${what} If this keeps happening, check the ${call.endpoint.base} setting (now "${call.baseUrl}"): ` +
-      `it should be the API's address, such as ${DEFAULT_BASE_URL}.`,
-  );
+  readonly logged?: (failure: F) => string;
+  readonly notSafeToRetry?: (failure: F) => string;
+} & (
+  | { readonly code: string; readonly message: (failure: F) => string }
+  | { readonly error: (failure: F) => Error | undefined }
+);
 
 export const mayHaveGoneThrough = (creates: string): string =>
   `${capitalised(creates)} may have gone through: check in ${SERVICE_NAME} before you run this ` +
   'step again. Zapier does not retry it by itself, so nothing is done twice.';
 
-/** The error for a request that is not safe to retry and got no clear response. */
-export const outcomeUnknown = (
-  failure: Failure,
-  what: string,
-  creates: string,
-  status?: number,
-): Error =>
-  new failure.errors.Error(`${what} ${mayHaveGoneThrough(creates)}`, 'outcome_unknown', status);
+/** The error of the first row that covers the failure, or undefined where none does. */
+export function firstError<F extends Failure>(
+  rows: readonly ErrorRow<F>[],
+  failure: F,
+): Error | undefined {
+  const row = rows.find(({ when }) => when(failure));
+  if (!row) return undefined;
+  const { errors, call, status } = failure;
+  const { endpoint } = call;
+  // Only the person who deploys the app can change the base address, so this goes to the log.
+  if (row.logged) {
+    call.log(
+      `${row.logged(failure)} If this keeps happening, check the ${endpoint.base} setting ` +
+        `(now "${call.baseUrl}"): it should be the API's address, such as ${DEFAULT_BASE_URL}.`,
+    );
+  }
+  if (row.notSafeToRetry && !endpoint.safeToRetry) {
+    return new errors.Error(
+      `${row.notSafeToRetry(failure)} ${mayHaveGoneThrough(endpoint.creates)}`,
+      'outcome_unknown',
+      status,
+    );
+  }
+  return 'error' in row
+    ? row.error(failure)
+    : new errors.Error(row.message(failure), row.code, status);
+}
+
+/** The method and path, such as "GET /api/video"; from the URL, with the base address's own path. */
+export const whereOf = (endpoint: Endpoint, url?: string): string =>
+  `${endpoint.method} ${url === undefined ? endpoint.path : new URL(url).pathname}`;

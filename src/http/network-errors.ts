@@ -1,8 +1,6 @@
 // The error for a request that got no whole response: the first row below that covers it.
 import {
   firstError,
-  logBaseUrlHint,
-  outcomeUnknown,
   SERVICE_NAME,
   whereOf,
   type CallContext,
@@ -57,68 +55,51 @@ const unpackText = ({ where }: NetworkFailure): string =>
   `${SERVICE_NAME}'s answer to ${where} came compressed (gzip or deflate) but could not be unpacked: it was corrupt or cut short.`;
 const brokeText = ({ host, where, reason }: NetworkFailure): string =>
   `The connection to ${SERVICE_NAME} at ${host} broke before its answer to ${where} came (${reason}).`;
-
-const logNoResponse = ({ call, host, where, reason }: NetworkFailure): void =>
-  logBaseUrlHint(call, `No answer from ${host} to ${where} (${reason}).`);
+const noResponse = ({ host, where, reason }: NetworkFailure): string =>
+  `No answer from ${host} to ${where} (${reason}).`;
 
 /** The deadline row comes first: whatever fails after the deadline is its doing. */
 export const NETWORK_ERRORS: readonly ErrorRow<NetworkFailure>[] = [
   {
     covers: 'no whole response before the deadline',
     when: ({ timedOut }) => timedOut,
-    error: (failure) =>
-      new failure.errors.Error(
-        `${lateText(failure)} Try again in a few minutes; if it keeps happening, ${SERVICE_NAME} may be having trouble.`,
-        'timeout',
-      ),
-    notSafeToRetry: (failure, creates) => outcomeUnknown(failure, lateText(failure), creates),
+    code: 'timeout',
+    message: (failure) =>
+      `${lateText(failure)} Try again in a few minutes; if it keeps happening, ${SERVICE_NAME} may be having trouble.`,
+    notSafeToRetry: lateText,
   },
   {
     covers: 'a response larger than the cap',
     when: ({ type }) => type === 'max-size',
-    error: (failure) =>
-      new failure.errors.Error(
-        `${tooLargeText(failure)} Contact ${SERVICE_NAME} support with this message.`,
-        'answer_too_large',
-      ),
-    notSafeToRetry: (failure, creates) => outcomeUnknown(failure, tooLargeText(failure), creates),
+    code: 'answer_too_large',
+    message: (failure) =>
+      `${tooLargeText(failure)} Contact ${SERVICE_NAME} support with this message.`,
+    notSafeToRetry: tooLargeText,
   },
   {
     covers: 'a compressed response that cannot be unpacked',
     when: ({ code }) => UNPACK_FAILED.has(code),
-    error: (failure) =>
-      new failure.errors.Error(
-        `${unpackText(failure)} Try again in a few minutes; if it keeps happening, contact ${SERVICE_NAME} support.`,
-        'invalid_response',
-      ),
-    notSafeToRetry: (failure, creates) => outcomeUnknown(failure, unpackText(failure), creates),
+    code: 'invalid_response',
+    message: (failure) =>
+      `${unpackText(failure)} Try again in a few minutes; if it keeps happening, contact ${SERVICE_NAME} support.`,
+    notSafeToRetry: unpackText,
   },
   {
     covers: 'no connection (refused, no such host): nothing was sent',
     when: ({ known }) => BEFORE_SENDING.includes(known),
-    error: (failure) => {
-      logNoResponse(failure);
-      return new failure.errors.Error(
-        `Could not reach ${SERVICE_NAME} at ${failure.host} (${failure.reason}). ` +
-          `${failure.call.endpoint.safeToRetry ? '' : 'Nothing was sent. '}Try again in a few minutes.`,
-        'network_error',
-      );
-    },
+    logged: noResponse,
+    code: 'network_error',
+    message: ({ host, reason, call }) =>
+      `Could not reach ${SERVICE_NAME} at ${host} (${reason}). ` +
+      `${call.endpoint.safeToRetry ? '' : 'Nothing was sent. '}Try again in a few minutes.`,
   },
   {
     covers: 'a connection that broke before the whole response',
     when: () => true,
-    error: (failure) => {
-      logNoResponse(failure);
-      return new failure.errors.Error(
-        `${brokeText(failure)} Try again in a few minutes.`,
-        'network_error',
-      );
-    },
-    notSafeToRetry: (failure, creates) => {
-      logNoResponse(failure);
-      return outcomeUnknown(failure, brokeText(failure), creates);
-    },
+    logged: noResponse,
+    code: 'network_error',
+    message: (failure) => `${brokeText(failure)} Try again in a few minutes.`,
+    notSafeToRetry: brokeText,
   },
 ];
 
@@ -135,7 +116,7 @@ export function networkError(
   const failure: NetworkFailure = {
     errors,
     call,
-    where: whereOf(call),
+    where: whereOf(call.endpoint, call.url),
     timedOut,
     type: record.type,
     code: record.code,

@@ -3,9 +3,7 @@ import { cutText } from '../text';
 import {
   capitalised,
   firstError,
-  logBaseUrlHint,
   mayHaveGoneThrough,
-  outcomeUnknown,
   SERVICE_NAME,
   shown,
   whereOf,
@@ -57,8 +55,12 @@ const responseShown = ({ content }: ApiResponse): string =>
 const serverError = ({ where, status, text }: ResponseFailure): string =>
   `${SERVICE_NAME} had a server error on ${where} (HTTP ${status}${quoted(text)}).`;
 
-const lacking = ({ call, response }: ResponseFailure): string =>
-  `${SUCCESS[call.endpoint.success].missing}; its answer: ${responseShown(response)}`;
+const redirectedTo = ({ location }: ApiResponse): string =>
+  location ? ` to "${shown(location)}"` : '';
+
+/** What a 2xx that should be JSON holds instead. */
+const kindOf = ({ content, contentType }: ApiResponse): string =>
+  content.trim() ? `"${contentType || 'unknown'}" content` : 'an empty body';
 
 /**
  * First by status, then by what a 2xx holds; a response no row covers is a
@@ -69,17 +71,13 @@ export const RESPONSE_ERRORS: readonly ErrorRow<ResponseFailure>[] = [
   {
     covers: 'a redirect (3xx): never followed',
     when: ({ status }) => status >= 300 && status <= 399,
-    error: ({ errors, call, where, status, response }) => {
-      const to = response.location ? ` to "${shown(response.location)}"` : '';
-      logBaseUrlHint(call, `${SERVICE_NAME} redirected ${where} (HTTP ${status})${to}.`);
-      return new errors.Error(
-        `${SERVICE_NAME} answered ${where} with a redirect (HTTP ${status})${to}. ` +
-          'Redirects are not followed, so the request was not sent on and your API key went ' +
-          `nowhere else. Contact ${SERVICE_NAME} support if this keeps happening.`,
-        'redirect',
-        status,
-      );
-    },
+    logged: ({ where, status, response }) =>
+      `${SERVICE_NAME} redirected ${where} (HTTP ${status})${redirectedTo(response)}.`,
+    code: 'redirect',
+    message: ({ where, status, response }) =>
+      `${SERVICE_NAME} answered ${where} with a redirect (HTTP ${status})` +
+      `${redirectedTo(response)}. Redirects are not followed, so the request was not sent on ` +
+      `and your API key went nowhere else. Contact ${SERVICE_NAME} support if this keeps happening.`,
   },
   {
     covers: '401: the key is refused',
@@ -115,26 +113,18 @@ export const RESPONSE_ERRORS: readonly ErrorRow<ResponseFailure>[] = [
     covers: '404 from no route: a page, "Cannot DELETE /…" or a bare "Not Found"',
     when: ({ status, response, text }) =>
       status === 404 && (looksLikeHtml(response) || namesMissingRoute(response.data, text)),
-    error: ({ errors, call, where, status }) => {
-      logBaseUrlHint(call, `${SERVICE_NAME} has no endpoint at ${where}.`);
-      return new errors.Error(
-        `${SERVICE_NAME} has no endpoint at ${where} (HTTP 404). Contact ${SERVICE_NAME} support ` +
-          'and mention this method and path.',
-        'endpoint_not_found',
-        status,
-      );
-    },
+    logged: ({ where }) => `${SERVICE_NAME} has no endpoint at ${where}.`,
+    code: 'endpoint_not_found',
+    message: ({ where }) =>
+      `${SERVICE_NAME} has no endpoint at ${where} (HTTP 404). Contact ${SERVICE_NAME} support ` +
+      'and mention this method and path.',
   },
   {
     // Trying again never helps: the service cannot use the id.
     covers: '5xx for a sent id that is not an ID of the service',
     when: ({ status, call }) => status >= 500 && malformedIdsHint(call) !== undefined,
-    error: (failure) =>
-      new failure.errors.Error(
-        `${serverError(failure)} ${malformedIdsHint(failure.call) ?? ''}`,
-        'invalid_id',
-        failure.status,
-      ),
+    code: 'invalid_id',
+    message: (failure) => `${serverError(failure)} ${malformedIdsHint(failure.call) ?? ''}`,
   },
   {
     covers: '502, 503, 504: down for now',
@@ -144,21 +134,16 @@ export const RESPONSE_ERRORS: readonly ErrorRow<ResponseFailure>[] = [
         failure,
         `${SERVICE_NAME} is unavailable for now (HTTP ${failure.status}${quoted(failure.text)} on ${failure.where}).`,
       ),
-    notSafeToRetry: (failure, creates) =>
-      outcomeUnknown(failure, serverError(failure), creates, failure.status),
+    notSafeToRetry: serverError,
   },
   {
     covers: 'any other 5xx',
     when: ({ status }) => status >= 500,
-    error: (failure) =>
-      new failure.errors.Error(
-        `${serverError(failure)} This is often temporary: try again in a few minutes. If it ` +
-          `keeps happening, contact ${SERVICE_NAME} support.`,
-        'server_error',
-        failure.status,
-      ),
-    notSafeToRetry: (failure, creates) =>
-      outcomeUnknown(failure, serverError(failure), creates, failure.status),
+    code: 'server_error',
+    message: (failure) =>
+      `${serverError(failure)} This is often temporary: try again in a few minutes. If it ` +
+      `keeps happening, contact ${SERVICE_NAME} support.`,
+    notSafeToRetry: serverError,
   },
   {
     covers: 'the subscription to remove is already deleted',
@@ -187,15 +172,11 @@ export const RESPONSE_ERRORS: readonly ErrorRow<ResponseFailure>[] = [
   {
     covers: 'any other status that is not 2xx',
     when: ({ status }) => status < 200 || status > 299,
-    error: ({ errors, call, where, status }) => {
-      logBaseUrlHint(call, `${SERVICE_NAME} answered ${where} with HTTP ${status}.`);
-      return new errors.Error(
-        `${SERVICE_NAME} gave an unexpected answer to ${where} (HTTP ${status}). Contact ` +
-          `${SERVICE_NAME} support if this keeps happening.`,
-        'unexpected_status',
-        status,
-      );
-    },
+    logged: ({ where, status }) => `${SERVICE_NAME} answered ${where} with HTTP ${status}.`,
+    code: 'unexpected_status',
+    message: ({ where, status }) =>
+      `${SERVICE_NAME} gave an unexpected answer to ${where} (HTTP ${status}). Contact ` +
+      `${SERVICE_NAME} support if this keeps happening.`,
   },
   {
     covers: 'a 2xx that says no, whatever the endpoint',
@@ -222,46 +203,46 @@ export const RESPONSE_ERRORS: readonly ErrorRow<ResponseFailure>[] = [
     covers: 'a 2xx that is not JSON, where the endpoint needs JSON or a list',
     when: ({ call, response }) =>
       ['json', 'list'].includes(call.endpoint.success) && response.data === undefined,
-    error: ({ errors, call, where, status, response }) => {
-      const kind = response.content.trim()
-        ? `"${response.contentType || 'unknown'}" content`
-        : 'an empty body';
-      logBaseUrlHint(call, `${SERVICE_NAME} answered ${where} with ${kind} instead of JSON.`);
-      return new errors.Error(
-        `${SERVICE_NAME} answered ${where} with ${kind} instead of JSON, so the result cannot be ` +
-          `trusted. Contact ${SERVICE_NAME} support if this keeps happening.`,
-        'invalid_response',
-        status,
-      );
-    },
+    logged: ({ where, response }) =>
+      `${SERVICE_NAME} answered ${where} with ${kindOf(response)} instead of JSON.`,
+    code: 'invalid_response',
+    message: ({ where, response }) =>
+      `${SERVICE_NAME} answered ${where} with ${kindOf(response)} instead of JSON, so the result ` +
+      `cannot be trusted. Contact ${SERVICE_NAME} support if this keeps happening.`,
   },
   {
     covers: "a 2xx without what the endpoint's success check needs",
     when: ({ call, response }) => !SUCCESS[call.endpoint.success].holds(response.data),
-    error: (failure) =>
-      new failure.errors.Error(
-        `${SERVICE_NAME} answered ${failure.where} without confirming it (${lacking(failure)}), so ` +
-          'it is not taken as done. Try again in a few minutes; if it keeps happening, contact ' +
-          `${SERVICE_NAME} support with this message.`,
+    error: ({ errors, call, where, status, response }) => {
+      const { endpoint } = call;
+      const unconfirmed =
+        `${SERVICE_NAME} answered ${where} without confirming it ` +
+        `(${SUCCESS[endpoint.success].missing}; its answer: ${responseShown(response)})`;
+      if (endpoint.safeToRetry) {
+        return new errors.Error(
+          `${unconfirmed}, so it is not taken as done. Try again in a few minutes; if it keeps ` +
+            `happening, contact ${SERVICE_NAME} support with this message.`,
+          'unconfirmed',
+          status,
+        );
+      }
+      if (endpoint.success === 'id') {
+        return new errors.Error(
+          `${unconfirmed}. ${capitalised(endpoint.creates)} may exist in ${SERVICE_NAME} all the ` +
+            'same, and Zapier could not remove it when the Zap is turned off. Contact ' +
+            `${SERVICE_NAME} support with this message before you turn the Zap on again, so ` +
+            'events are not delivered twice.',
+          'subscription_unconfirmed',
+          status,
+        );
+      }
+      return new errors.Error(
+        `${unconfirmed}, so this step does not report it as done. ` +
+          mayHaveGoneThrough(endpoint.creates),
         'unconfirmed',
-        failure.status,
-      ),
-    notSafeToRetry: (failure, creates) =>
-      failure.call.endpoint.success === 'id'
-        ? new failure.errors.Error(
-            `${SERVICE_NAME} answered ${failure.where} without confirming it (${lacking(failure)}). ` +
-              `${capitalised(creates)} may exist in ${SERVICE_NAME} all the same, and Zapier could ` +
-              `not remove it when the Zap is turned off. Contact ${SERVICE_NAME} support with this ` +
-              'message before you turn the Zap on again, so events are not delivered twice.',
-            'subscription_unconfirmed',
-            failure.status,
-          )
-        : new failure.errors.Error(
-            `${SERVICE_NAME} answered ${failure.where} without confirming it (${lacking(failure)}), ` +
-              `so this step does not report it as done. ${mayHaveGoneThrough(creates)}`,
-            'unconfirmed',
-            failure.status,
-          ),
+        status,
+      );
+    },
   },
 ];
 
@@ -273,7 +254,7 @@ export const errorForResponse = (
   firstError(RESPONSE_ERRORS, {
     errors,
     call,
-    where: whereOf(call),
+    where: whereOf(call.endpoint, call.url),
     response,
     status: response.status,
     text: serviceText(response),

@@ -1,6 +1,6 @@
 // One run of a list: read the rows, take each id once in order (order.ts), keep what fits.
 import type { ZObject } from 'zapier-platform-core';
-import { SERVICE_NAME } from '../http/errors';
+import { SERVICE_NAME, whereOf } from '../http/errors';
 import { idOf } from '../http/ids';
 import { isRecord } from '../http/json';
 import { enveloped } from '../http/responses';
@@ -22,7 +22,6 @@ export interface ListRows {
 export const byText = (a = '', b = ''): number => (a > b ? 1 : a < b ? -1 : 0);
 export const titleOf = (row: Row | undefined): string =>
   typeof row?.title === 'string' ? row.title.trim() : '';
-const whereOf = (spec: ListSpec): string => `${spec.endpoint.method} ${spec.endpoint.path}`;
 const isId = (id: string | undefined): id is string => id !== undefined;
 
 /** Reads a bare array or a `{ "data": [...] }` envelope; rows without a usable id are logged. */
@@ -30,7 +29,7 @@ export function readRows(z: ZObject, spec: ListSpec, { data }: { data: unknown }
   const list = enveloped(data);
   if (!Array.isArray(list)) {
     throw new z.errors.Error(
-      `${SERVICE_NAME} answered ${whereOf(spec)} with something other than a list of ` +
+      `${SERVICE_NAME} answered ${whereOf(spec.endpoint)} with something other than a list of ` +
         `${spec.singular}s, so there is nothing to show. Try again in a few minutes; if it keeps ` +
         `happening, contact ${SERVICE_NAME} support.`,
       'invalid_response',
@@ -45,7 +44,8 @@ export function readRows(z: ZObject, spec: ListSpec, { data }: { data: unknown }
   if (rows.length < list.length) {
     z.console.log(
       `Left out ${list.length - rows.length} of ${list.length} ${spec.singular}s from ` +
-        `${whereOf(spec)}: they have no usable "id" or "_id", so Zapier could not tell them apart.`,
+        `${whereOf(spec.endpoint)}: they have no usable "id" or "_id", so Zapier could not ` +
+        'tell them apart.',
     );
   }
   const step = ids.length > 1 ? byText(ids[1], ids[0]) : 1;
@@ -100,8 +100,8 @@ export function resultOf(
 ): ListItem[] {
   if (repeats > 0) {
     z.console.log(
-      `Left out ${repeats} of ${considered} ${spec.singular}s from ${whereOf(spec)}: their id ` +
-        'repeats an earlier item, and Zapier needs each id once.',
+      `Left out ${repeats} of ${considered} ${spec.singular}s from ${whereOf(spec.endpoint)}: ` +
+        'their id repeats an earlier item, and Zapier needs each id once.',
     );
   }
   const maxTitle = maxTitleLength(positions.length);
@@ -119,8 +119,8 @@ export function resultOf(
   if (items.length < positions.length) {
     z.console.log(
       `Left out ${positions.length - items.length} of ${positions.length} ${spec.singular}s from ` +
-        `${whereOf(spec)}, positions ${items.length + 1} to ${positions.length} of this result: ` +
-        "with them, the result would pass Zapier's 6 MiB limit.",
+        `${whereOf(spec.endpoint)}, positions ${items.length + 1} to ${positions.length} of this ` +
+        "result: with them, the result would pass Zapier's 6 MiB limit.",
     );
   }
   return items;
