@@ -1,7 +1,7 @@
 // The API key: checked before any request, and taken out of every response.
 import type { ZObject } from 'zapier-platform-core';
 import { SERVICE_NAME } from './errors';
-import { isRecord, parseJson, toJson } from './json';
+import { parseJson } from './json';
 
 /** Node refuses these in a header, or the service refuses the key; a line break is named first. */
 const UNUSABLE_KEY_CHARACTERS: readonly { kind: string; is: (code: number) => boolean }[] = [
@@ -30,6 +30,9 @@ export function keyError(errors: ZObject['errors'], apiKey: string): Error | und
 /** What JSON encoders write unescaped, as in JWT and base64url keys. */
 const PLAIN_IN_JSON = /^[A-Za-z0-9._~+=-]+$/;
 
+/** A JSON string, quotes included; an escape inside one (`\/`, `\u0041`) may hide the key. */
+const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
+
 /**
  * Takes the API key out of a response's text: as it is, percent-encoded, and
  * inside every JSON string, where an escape would hide it. A key under 4
@@ -47,28 +50,17 @@ export function redact(text: string, apiKey: string | undefined): string {
   const hide = (value: string): string =>
     [...forms].reduce((done, form) => done.split(form).join('[API key]'), value);
   const plain = hide(text);
-  // The body is parsed only where an escape may hide the key: a second copy of a
-  // large list would pass the memory bound (docs/benchmarks.md, section 9).
+  // Read further only where an escape may hide the key: a parsed copy of a large list costs
+  // memory (docs/benchmarks.md, section 9).
   if (!plain.includes('\\')) return plain;
   if (PLAIN_IN_JSON.test(key) && !plain.includes('\\u')) return plain;
-  const data = parseJson(plain);
-  if (!(data instanceof Object)) return plain;
-  // Without recursion: the body may nest past any stack.
-  const pending: unknown[] = [data];
-  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
-    if (Array.isArray(node)) {
-      node.forEach((value: unknown, i) => {
-        if (typeof value === 'string') node[i] = hide(value);
-        else pending.push(value);
-      });
-    } else if (isRecord(node)) {
-      for (const [name, value] of Object.entries(node)) {
-        const cleanName = hide(name);
-        if (cleanName !== name) Reflect.deleteProperty(node, name);
-        node[cleanName] = typeof value === 'string' ? hide(value) : value;
-        if (typeof value !== 'string') pending.push(value);
-      }
-    }
-  }
-  return toJson(data);
+  // Only valid JSON is read string by string: there every quote the pattern starts at opens a
+  // string, so one pass finds them all in linear time.
+  if (parseJson(plain) === undefined) return plain;
+  return plain.replace(JSON_STRING, (quoted) => {
+    const value = quoted.includes('\\') ? parseJson(quoted) : undefined;
+    if (typeof value !== 'string') return quoted;
+    const hidden = hide(value);
+    return hidden === value ? quoted : JSON.stringify(hidden);
+  });
 }

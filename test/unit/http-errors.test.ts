@@ -933,16 +933,22 @@ describe('the shared error layer', () => {
         'no JSON \\u00e9 here [API key]',
       ],
       [
-        'JSON with escapes is read, nulls and numbers kept, in every list and object',
+        'JSON with escapes is read string by string: only a string holding the key is rewritten',
         '{"a": null, "t": "\\u0041b3+dEf\\/gh=", "l": [null, 2, "\\/", ["Ab3+dEf\\/gh="]]}',
         SLASH_KEY,
-        '{"a":null,"t":"[API key]","l":[null,2,"/",["[API key]"]]}',
+        '{"a": null, "t": "[API key]", "l": [null, 2, "\\/", ["[API key]"]]}',
       ],
       [
-        'a name holding the key is renamed, and moves last; the others keep their order',
+        'an escaped quote does not end a string',
+        '{"t": "say \\"Ab3+dEf\\/gh=\\" twice", "u": "\\"x\\""}',
+        SLASH_KEY,
+        '{"t": "say \\"[API key]\\" twice", "u": "\\"x\\""}',
+      ],
+      [
+        'a name holding the key is renamed where it stands',
         '{"x": 1, "Ab3+dEf\\/gh=": "\\u0041", "z": {"k": 2}}',
         SLASH_KEY,
-        '{"x":1,"z":{"k":2},"[API key]":"A"}',
+        '{"x": 1, "[API key]": "\\u0041", "z": {"k": 2}}',
       ],
       [
         'a key connected with spaces around it is found without them',
