@@ -1,7 +1,7 @@
 // Optional filters on the hook triggers: the service delivers every event of
 // an action, so the app drops the events a Zap builder did not ask for.
 import type { FieldChoiceWithLabel, PlainInputField, ZObject } from 'zapier-platform-core';
-import { fold } from '../text';
+import { cutText, fold } from '../text';
 import { numberOf } from './shape';
 import { MATERIAL_KINDS } from './strings';
 
@@ -28,8 +28,7 @@ export interface EventFilter extends FilterField {
 const folded = (value: unknown): string | undefined =>
   typeof value === 'string' ? fold(value) : undefined;
 
-const quotedValue = (text: string): string =>
-  JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+const quotedValue = (text: string): string => JSON.stringify(cutText(text, 41));
 
 export const MATERIAL_TYPE_CHOICES: readonly FieldChoiceWithLabel[] = MATERIAL_KINDS.map(
   ({ type, label }) => ({ value: type, sample: type, label }),

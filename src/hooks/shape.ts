@@ -1,16 +1,13 @@
 // An item of exactly the keys a trigger declares, each of its declared type:
 // a key the service left out is there, blank, and one it added is not.
+import type { PlainOutputField } from 'zapier-platform-core';
 import { isRecord, shallowJson } from '../http/json';
 import { CUSTOM_FIELDS_KEY, hasCustomFields } from './custom-fields';
 import type { Expand, Normalised, Payload } from './records';
 import type { Log } from './strings';
 
 /** An output field as far as shaping goes: Zapier's `list[]child` keys, a type, a list. */
-export interface TypedField {
-  readonly key: string;
-  readonly type?: string;
-  readonly list?: boolean;
-}
+export type TypedField = Pick<PlainOutputField, 'key' | 'type' | 'list'>;
 
 export interface ItemShape {
   readonly outputFields: readonly TypedField[];
