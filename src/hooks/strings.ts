@@ -9,16 +9,8 @@ import { LISTS, type ListSpec } from '../triggers/lists';
 
 export type Log = (line: string) => void;
 
-/** At a "[": a 24-hex id and "," after it start a record. */
-const opensRecord = (text: string, at: number): boolean =>
-  text[at + 25] === ',' && isObjectId(text.slice(at + 1, at + 25));
-
-/** True when only spaces stand between `at` (going back) and a "]", a "," or the start. */
-function followsSeparator(text: string, at: number): boolean {
-  let back = at - 1;
-  while (/\s/.test(text.charAt(back))) back--;
-  return back < 0 || text[back] === ']' || text[back] === ',';
-}
+/** A "[" that starts a record: a 24-hex id and "," follow it. */
+const ID_RECORD = /^\[[0-9a-f]{24},/i;
 
 /** A group without its closing bracket and the comma after it. */
 function groupText(raw: string): string {
@@ -28,18 +20,17 @@ function groupText(raw: string): string {
 }
 
 /**
- * "[a,b],[c,d]" gives "a,b" then "c,d". Where records start with a 24-hex id,
- * only "[" and such an id start a group, so a "],[" inside a title does not split it.
+ * "[a,b],[c,d]" gives "a,b" then "c,d": a "[" after a "]" or a "," starts a group. Where records
+ * start with a 24-hex id, only a "[" before such an id does, so a "],[" inside a title does not split it.
  */
 function* bracketedGroups(text: string): Generator<string> {
   const trimmed = text.trim();
-  const byId = opensRecord(trimmed, 0);
+  const starts = ID_RECORD.test(trimmed) ? /[\],]\s*\[(?=[0-9a-f]{24},)/gi : /[\],]\s*\[/g;
   let start = 0;
-  for (let at = trimmed.indexOf('[', 1); at >= 0; at = trimmed.indexOf('[', at + 1)) {
-    if ((!byId || opensRecord(trimmed, at)) && followsSeparator(trimmed, at)) {
-      yield groupText(trimmed.slice(start + 1, at));
-      start = at;
-    }
+  for (const { index, 0: found } of trimmed.matchAll(starts)) {
+    const at = index + found.length - 1;
+    yield groupText(trimmed.slice(start + 1, at));
+    start = at;
   }
   yield groupText(trimmed.slice(start + 1));
 }
@@ -161,16 +152,15 @@ export function materialOf(group: string, log: Log, where: string) {
 
 /** Where a task's contact string starts: ",[", a 24-hex id and ",". */
 function contactStart(text: string, from: number): number {
-  for (let at = text.indexOf(',[', from); at !== -1; at = text.indexOf(',[', at + 1)) {
-    if (opensRecord(text, at + 1)) return at;
-  }
-  return -1;
+  const start = /,\[(?=[0-9a-f]{24},)/gi;
+  start.lastIndex = from;
+  return start.exec(text)?.index ?? -1;
 }
 
 /**
  * The tasks of `removed_task`, each `[type,content,[contact string],due,repeats,
  * interval,created` with no closing bracket. The content may hold commas, so
- * each task is found by its contact string, with indexOf: time stays linear.
+ * each task is found by its contact string, searched from where the last ended: time stays linear.
  */
 export function parseRemovedTasks(text: string): Record<string, string | null>[] | undefined {
   const tasks: Record<string, string | null>[] = [];
