@@ -1,27 +1,27 @@
 // The orders of a list: polls newest first, dropdowns A–Z by title. The tests write the
 // same orders out as full sorts in test/support/lists.ts: change both together.
-import { isLowerCaseObjectId, isObjectId } from '../http/ids';
+import { isLowerCaseObjectId } from '../http/ids';
 import { byText, titleOf, type ListRows } from './rows';
 
 /** The positions of the first `count` rows in one order. */
 export type Order = (count: number) => readonly number[];
 
-/** Newest first by ObjectId, among `among` or all positions; undefined if an id is no ObjectId. */
+/**
+ * Newest first by ObjectId, among `among` or all positions. MongoDB writes ObjectIds in lower
+ * case, and those sort by age as they are; undefined when an id is not one of those.
+ */
 export function newestFirst(list: ListRows, among?: readonly number[]): Order | undefined {
   const positionOf = (k: number): number => (among ? (among[k] ?? 0) : k);
   const ids = among ? among.map((position) => list.ids[position] ?? '') : list.ids;
-  // MongoDB writes ObjectIds in lower case, and those sort by age as they are.
-  const lowerCase = ids.every(isLowerCaseObjectId);
-  if (lowerCase && list.idOrder) {
+  if (!ids.every(isLowerCaseObjectId)) return undefined;
+  if (list.idOrder) {
     // Sorted ids have the newest at one end, so nothing is compared.
     const nth = (k: number): number => (list.idOrder === 'descending' ? k : ids.length - 1 - k);
     return (count) =>
       Array.from({ length: Math.min(count, ids.length) }, (_, k) => positionOf(nth(k)));
   }
-  if (!lowerCase && !ids.every(isObjectId)) return undefined;
-  const keys = lowerCase ? ids : ids.map((id) => id.toLowerCase());
   return (count) =>
-    firstInOrder(keys.length, count, (i, j) => byText(keys[j], keys[i])).map(positionOf);
+    firstInOrder(ids.length, count, (i, j) => byText(ids[j], ids[i])).map(positionOf);
 }
 
 const letterOf = (code: number): number => (code > 96 && code < 123 ? code : 0);

@@ -36,13 +36,10 @@ export function keptOf(list: readonly unknown[]): Item[] {
   return items;
 }
 
-/** Newest first by ObjectId (either case), a full sort; the service's order when an id is none. */
+/** Newest first by ObjectId as MongoDB writes it (lower case), a full sort; else the service's order. */
 export const newestOf = (items: readonly Item[]): Item[] =>
-  items.every(({ id }) => /^[0-9a-f]{24}$/i.test(id))
-    ? [...items].sort((a, b) => {
-        const [x, y] = [a.id.toLowerCase(), b.id.toLowerCase()];
-        return x > y ? -1 : x < y ? 1 : 0;
-      })
+  items.every(({ id }) => /^[0-9a-f]{24}$/.test(id))
+    ? [...items].sort((a, b) => (a.id > b.id ? -1 : a.id < b.id ? 1 : 0))
     : [...items];
 
 /** A dropdown page: a full sort by title with the one collator, untitled last, ties by id. */
