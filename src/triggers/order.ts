@@ -6,10 +6,7 @@ import { byText, titleOf, type ListRows } from './rows';
 /** The positions of the first `count` rows in one order. */
 export type Order = (count: number) => readonly number[];
 
-/**
- * Newest first by ObjectId, among `among` or all positions. MongoDB writes ObjectIds in lower
- * case, and those sort by age as they are; undefined when an id is not one of those.
- */
+/** Newest first by ObjectId as MongoDB writes it (lower case), among `among` or all rows. */
 export function newestFirst(list: ListRows, among?: readonly number[]): Order | undefined {
   const positionOf = (k: number): number => (among ? (among[k] ?? 0) : k);
   const ids = among ? among.map((position) => list.ids[position] ?? '') : list.ids;
