@@ -166,3 +166,15 @@ describe('delete_task', () => {
     });
   });
 });
+
+describe('the factory', () => {
+  it('refuses a row whose sample payload gives no item, as no sample could be shown', () => {
+    const event = {
+      ...rowOf({ HOOK_EVENTS }, 'delete_contact'),
+      payload: { num: 0, contacts: '' },
+    };
+    expect(() => hookTrigger(event)).toThrow(
+      new Error('The payload of delete_contact gives no item.'),
+    );
+  });
+});
