@@ -10,7 +10,7 @@ import { errors, type Bundle, type RawHttpResponse, type ZObject } from 'zapier-
 import { callApi, watchingAgent, type CallOptions } from '../../src/http/client';
 import { ENDPOINTS, type Endpoint, type SuccessCheck } from '../../src/http/endpoints';
 import type { CallContext } from '../../src/http/errors';
-import { parseJson, toJson } from '../../src/http/json';
+import { parseJson, shallowJson, toJson } from '../../src/http/json';
 import { NETWORK_ERRORS, networkError } from '../../src/http/network-errors';
 import { errorForResponse, RESPONSE_ERRORS } from '../../src/http/response-errors';
 import { saysAlreadyDeleted, serviceText, type ApiResponse } from '../../src/http/responses';
@@ -496,6 +496,17 @@ describe('the JSON helpers an answer is read with', () => {
     expect(toJson(value, true)).toBe('{"a":[2,null,null],"b":1,"d":{"y":null,"z":"\\""}}');
     expect(toJson({})).toBe('{}');
     expect(toJson([])).toBe('[]');
+  });
+
+  it('shallowJson writes any value as JSON.stringify would, up to 32 levels of lists and objects', () => {
+    for (const value of [42, 'text', true, null, { a: 'x', b: [1, 'y', { c: null }] }, [[]]]) {
+      expect(shallowJson(value)).toBe(JSON.stringify(value));
+    }
+    let deep: unknown = 'x';
+    for (let level = 0; level < 32; level++) deep = [deep];
+    expect(shallowJson(deep)).toBe(JSON.stringify(deep));
+    expect(shallowJson([deep])).toBeUndefined();
+    expect(shallowJson({ a: { b: deep } })).toBeUndefined();
   });
 });
 
@@ -998,6 +1009,12 @@ describe('the response table: each row, in the order tried, with one response it
     [410, '{"error":"Not Found"}', 'no error'],
     [400, '{"error":"Contact not found"}', 'AppError request_refused'],
     [400, '{"status":false,"error":"NotFoundError"}', 'AppError request_refused'],
+    [400, '{"error":"SubscriptionNotFound"}', 'no error'],
+    [
+      404,
+      '{"error":"You cannot DELETE /api/outbound/unsubscribe yet"}',
+      'AppError request_refused',
+    ],
     [400, '{"error":["Subscription not found"]}', 'AppError request_refused'],
     [401, '{"error":"Subscription not found"}', 'ExpiredAuthError'],
     [500, '{"msg":"Webhook does not exist"}', 'AppError server_error'],
