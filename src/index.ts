@@ -1,6 +1,7 @@
 import { defineApp, version as platformVersion } from 'zapier-platform-core';
 import { authentication } from './auth';
-import { creates } from './creates';
+import { addNote } from './creates/note';
+import { sendCreates } from './creates/sends';
 import { hookTriggers } from './hooks/trigger';
 import { findSearches } from './searches/find';
 import { listTriggers } from './triggers/lists';
@@ -17,6 +18,6 @@ export default defineApp({
   authentication,
   // The list triggers poll, and fill the actions' dropdowns; the hook triggers are one per event.
   triggers: { ...listTriggers, ...hookTriggers },
-  creates,
+  creates: { ...sendCreates, add_note: addNote },
   searches: findSearches,
 });

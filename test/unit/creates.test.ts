@@ -5,7 +5,6 @@
 import nock from 'nock';
 import type { Bundle, PlainInputField, ZObject } from 'zapier-platform-core';
 import App from '../../src/index';
-import { creates } from '../../src/creates';
 import { SENDS } from '../../src/creates/sends';
 import {
   API_KEY,
@@ -17,6 +16,8 @@ import {
 } from '../support/app';
 import { CALLING, keysOf, sendKeys, SENDING, type CreateKey } from '../support/expectations';
 import { rowOf } from '../support/rows';
+
+const { creates } = App;
 
 const TEMPLATE_ID = '64a3d5f8e2c14b7a9d0f6e28';
 const EMAIL = 'jane.doe@example.com';
@@ -196,7 +197,6 @@ describe('actions', () => {
   it('the app has exactly the actions written out', () => {
     expect(Object.keys(creates)).toEqual(ACTION_KEYS);
     expect(Object.keys(SENDS).sort()).toEqual([...SEND_KEYS].sort());
-    for (const key of ACTION_KEYS) expect(App.creates?.[key]).toBe(creates[key]);
   });
 
   describe.each(ACTION_KEYS)('%s (common)', (key) => {

@@ -3,7 +3,7 @@
 import nock from 'nock';
 import { gzipSync } from 'node:zlib';
 import { authentication } from '../../src/auth';
-import { creates } from '../../src/creates';
+import App from '../../src/index';
 import { errors, type Bundle, type ZObject } from 'zapier-platform-core';
 import { DEFAULT_MAX_ANSWER_BYTES } from '../../src/config';
 import { ENDPOINTS, type Endpoint } from '../../src/http/endpoints';
@@ -14,6 +14,8 @@ import { networkError } from '../../src/http/network-errors';
 import { errorForResponse, retryDelayOf } from '../../src/http/response-errors';
 import type { ApiResponse } from '../../src/http/responses';
 import { API_KEY, appTester, bundleWith, failureOf, userMessage } from '../support/app';
+
+const { creates } = App;
 
 const run = (): Promise<unknown> => appTester(authentication.test, bundleWith());
 const api = (): nock.Interceptor => nock('https://api.crmgrow.com').get('/api/template');

@@ -5,7 +5,6 @@
 import nock from 'nock';
 import type { Bundle, PlainInputField, ZObject } from 'zapier-platform-core';
 import App from '../../src/index';
-import { creates } from '../../src/creates';
 import { findSearches } from '../../src/searches/find';
 import { listTriggers } from '../../src/triggers/lists';
 import {
@@ -18,6 +17,8 @@ import {
 } from '../support/app';
 import { CREATES, keysOf, SEARCHES, type SearchKey } from '../support/expectations';
 import { rowOf } from '../support/rows';
+
+const { creates } = App;
 
 type Perform = (z: ZObject, bundle: Bundle) => Promise<unknown>;
 const KEYS: SearchKey[] = keysOf('search');
