@@ -18,12 +18,6 @@ import { HOOK_EVENTS, type ActionValue, type HookEvent } from './events';
 import { eventFilter, filterInputFields } from './filters';
 import { isEmptyPayload } from './records';
 
-/** Zapier's log, each line naming the trigger. */
-const runLog =
-  (z: ZObject, label: string) =>
-  (line: string): void =>
-    z.console.log(`${label}: ${line}`);
-
 /** Subscribes; the endpoint's `id` success check has made sure the response holds an id. */
 async function subscribe(z: ZObject, bundle: Bundle, action: ActionValue): Promise<{ id: string }> {
   const response = await callApi(z, bundle, ENDPOINTS.subscribe, {
@@ -77,17 +71,15 @@ const customOutputFields =
       z.console.log(`Custom fields of ${action} left out: reading the sample failed. ${reason}`);
       return [];
     });
-    const names = new Set(
-      payloads.flatMap((payload) =>
-        Object.keys(customFieldsOf(payload.additional_field, () => undefined) ?? {}).filter(
-          (name) => name.trim(),
-        ),
-      ),
+    const names = payloads.flatMap((payload) =>
+      Object.keys(customFieldsOf(payload.additional_field, () => undefined) ?? {}),
     );
-    return [...names].map((name) => ({
-      key: `${CUSTOM_FIELDS_KEY}__${name}`,
-      label: `${name.trim()} (Custom Field)`,
-    }));
+    return [...new Set(names)]
+      .filter((name) => name.trim())
+      .map((name) => ({
+        key: `${CUSTOM_FIELDS_KEY}__${name}`,
+        label: `${name.trim()} (Custom Field)`,
+      }));
   };
 
 /** The static sample is the first item the row's payload gives. */
@@ -106,7 +98,7 @@ export function hookTrigger(event: HookEvent): Trigger {
       performSubscribe: (z, bundle) => subscribe(z, bundle, action),
       performUnsubscribe: (z, bundle) => unsubscribe(z, bundle),
       perform: (z, bundle) => {
-        const log = runLog(z, action);
+        const log = (line: string) => z.console.log(`${action}: ${line}`);
         const keep = eventFilter(z, bundle.inputData, filters);
         return resultOf(deliveredPayloads(bundle, log), log, { keep });
       },
@@ -114,7 +106,7 @@ export function hookTrigger(event: HookEvent): Trigger {
         // Read before the request, so a filter that cannot be used costs no call.
         const keep = eventFilter(z, bundle.inputData, filters);
         const payloads = await samplePayloads(z, bundle, action);
-        return resultOf(payloads, runLog(z, `${action} sample`), {
+        return resultOf(payloads, (line) => z.console.log(`${action} sample: ${line}`), {
           keep,
           ...(bundle.meta?.isLoadingSample ? { most: SAMPLE_LIMIT } : {}),
         });
