@@ -128,8 +128,7 @@ export const SAMPLE_PAYLOADS = {
   create_note: NOTE,
   update_note: {
     ...NOTE,
-    content:
-      'Discussed financing options; Jane wants a pre-approval letter by Friday. Sent lender list.',
+    content: `${NOTE.content} Sent lender list.`,
     create_at: '2026-03-15T12:10:30.004Z',
   },
   delete_note: { ...NOTE, create_at: '2026-03-19T08:45:12.360Z' },
