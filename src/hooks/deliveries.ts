@@ -46,11 +46,8 @@ export interface ResultOptions {
   readonly budget?: number;
 }
 
-/**
- * A trigger's result: one item per record that passes the filters, while they
- * fit the result. The first item is cut to fit if too large alone; those past
- * the budget are counted, not made, and logged. Never throws on what the service sends.
- */
+// A trigger's result: one item per record that passes the filters, while they fit the result.
+// The first item is cut to fit if too large alone; those past the budget are counted, not made.
 export function resultMaker(
   shape: ItemShape,
 ): (payloads: readonly Payload[], log: Log, options?: ResultOptions) => Item[] {

@@ -80,11 +80,8 @@ export const filterInputFields = (filters: readonly EventFilter[]): PlainInputFi
     ...(filter.choices ? { choices: [...filter.choices] } : {}),
   }));
 
-/**
- * The test an item must pass, for live events and samples alike; undefined
- * when every field is blank. A dropped event starts no Zap run, so the log
- * names the filter that dropped it, once per filter and run.
- */
+// The test an item must pass, for live events and samples alike; undefined when every field is
+// blank. A dropped event starts no Zap run, so the log names the filter that dropped it, once.
 export function eventFilter(
   z: ZObject,
   inputData: Readonly<Record<string, unknown>>,

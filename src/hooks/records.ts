@@ -68,13 +68,9 @@ export const derivedId = (record: Payload): string =>
 
 export const recordId = (record: Payload): string => idOf(record.id) ?? derivedId(record);
 
-/**
- * A record with the lists read from its text (`contacts`, `materials`,
- * `custom_fields`) added beside that text, and an id. Each list is read while
- * it fits a quarter of a result: the item holds the text too and is cut to one
- * result anyway, and reading more costs memory that bench section 8's costliest
- * delivery (custom fields handed over already parsed) has no room for.
- */
+// A record with the lists read from its text (`contacts`, `materials`, `custom_fields`) added
+// beside that text, and an id. Each list is read while it fits a quarter of a result: the item is
+// cut to one result anyway, and reading more costs memory that bench section 8 has no room for.
 export function normalise(
   record: Payload,
   log: Log = () => undefined,

@@ -43,12 +43,9 @@ export function* groupsOf(text: string): Generator<string> {
   }
 }
 
-/**
- * The records read from `entries` while their list's JSON fits `budget` bytes;
- * the rest are counted, not read (the item is cut to a result anyway, and 10 MB
- * of "[a]" are 2.5 million materials). A record larger than the budget is not
- * counted: it is cut when its item is fitted.
- */
+// The records read from `entries` while their list's JSON fits `budget` bytes; the rest are
+// counted, not read: 10 MB of "[a]" are 2.5 million materials. A record larger than the budget
+// is not counted against it, as it is cut when its item is fitted.
 export function* readWithin<E, T>(
   entries: Iterable<E>,
   read: (entry: E) => T,
@@ -157,11 +154,9 @@ function contactStart(text: string, from: number): number {
   return start.exec(text)?.index ?? -1;
 }
 
-/**
- * The tasks of `removed_task`, each `[type,content,[contact string],due,repeats,
- * interval,created` with no closing bracket. The content may hold commas, so
- * each task is found by its contact string, searched from where the last ended: time stays linear.
- */
+// The tasks of `removed_task`, each `[type,content,[contact string],due,repeats,interval,created`
+// with no closing bracket. The content may hold commas, so each task is found by its contact
+// string, searched from where the last ended: time stays linear.
 export function parseRemovedTasks(text: string): Record<string, string | null>[] | undefined {
   const tasks: Record<string, string | null>[] = [];
   let at = 0;

@@ -32,10 +32,8 @@ export function apiKeyOf(bundle: Bundle): string {
   return typeof key === 'string' ? key.trim() : '';
 }
 
-/**
- * An agent for one request that calls `cutShort` when the connection closes
- * before the whole response came: node-fetch 2 would wait until the deadline.
- */
+// An agent for one request that calls `cutShort` when the connection closes before the whole
+// response came: node-fetch 2 would wait until the deadline.
 export function watchingAgent(url: URL, cutShort: () => void): http.Agent {
   const agent = url.protocol === 'https:' ? new https.Agent() : new http.Agent();
   // Node's agent receives each request through addRequest, which its types leave out.

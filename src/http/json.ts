@@ -21,11 +21,8 @@ class Literal {
   constructor(readonly text: string) {}
 }
 
-/**
- * JSON.stringify for any depth (it overflows past a few thousand levels):
- * iterative, with each object's keys sorted when `sortKeys` is set, so equal
- * content gives equal text. Undefined values are left out, as JSON does.
- */
+// JSON.stringify for any depth (it overflows past a few thousand levels). With `sortKeys`, each
+// object's keys are sorted, so equal content gives equal text.
 export function toJson(value: unknown, sortKeys = false): string {
   const out: string[] = [];
   const pending: unknown[] = [value];
@@ -63,10 +60,8 @@ export const MAX_JSON_DEPTH = 32;
 
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
 
-/**
- * `value` as JSON text, or undefined when it nests deeper than MAX_JSON_DEPTH. Never throws.
- * Iterative, and only objects and arrays are held, so a million scalars cost no memory.
- */
+// `value` as JSON text, or undefined when it nests deeper than MAX_JSON_DEPTH. Only objects and
+// arrays are held on the way, so a million scalars cost no memory.
 export function shallowJson(value: unknown): string | undefined {
   const pending: [object, number][] = isObject(value) ? [[value, 0]] : [];
   for (let next = pending.pop(); next; next = pending.pop()) {

@@ -33,11 +33,8 @@ const PLAIN_IN_JSON = /^[A-Za-z0-9._~+=-]+$/;
 /** A JSON string, quotes included; an escape inside one (`\/`, `\u0041`) may hide the key. */
 const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
 
-/**
- * Takes the API key out of a response's text: as it is, percent-encoded, and
- * inside every JSON string, where an escape would hide it. A key under 4
- * characters is left alone: it would blot out ordinary words.
- */
+// Takes the API key out of a response's text: as it is, percent-encoded, and inside JSON strings,
+// where an escape would hide it. A key under 4 characters stays: it would blot out ordinary words.
 export function redact(text: string, apiKey: string | undefined): string {
   const key = apiKey?.trim();
   if (!key || key.length < 4) return text;

@@ -28,11 +28,8 @@ export interface ResponseFailure extends Failure {
   readonly text: string | undefined;
 }
 
-/**
- * The wait Zapier is asked for, in seconds: Retry-After in seconds or as an
- * HTTP date (which names its day), else a minute; at least 10 seconds, as 0
- * or a date past would only repeat the request at once, and at most an hour.
- */
+// The wait Zapier is asked for, in seconds: Retry-After (seconds, or an HTTP date), else a minute.
+// At least 10 seconds, as 0 or a past date would repeat the request at once; at most an hour.
 export function retryDelayOf(retryAfter: string | undefined, now = Date.now()): number {
   const value = retryAfter?.trim() ?? '';
   const date = /[a-z]/i.test(value) ? Date.parse(value) : NaN;
@@ -62,11 +59,8 @@ const redirectedTo = ({ location }: ApiResponse): string =>
 const kindOf = ({ content, contentType }: ApiResponse): string =>
   content.trim() ? `"${contentType || 'unknown'}" content` : 'an empty body';
 
-/**
- * First by status, then by what a 2xx holds; a response no row covers is a
- * success. The rows above the already-deleted one are never taken for an
- * already deleted subscription; the rows below it are, on an unsubscribe.
- */
+// First by status, then by what a 2xx holds; a response no row covers is a success. The row of a
+// subscription already deleted comes after the statuses that never mean it, before the refusals.
 export const RESPONSE_ERRORS: readonly ErrorRow<ResponseFailure>[] = [
   {
     covers: 'a redirect (3xx): never followed',

@@ -50,12 +50,9 @@ const ownIdOf = (value: unknown): string | undefined =>
 export const recordIdOf = (data: unknown): string | undefined =>
   ownIdOf(data) ?? ownIdOf(enveloped(data));
 
-/**
- * What a 2xx body says. `no`: `"status": false` or `"false"`, `"success":
- * false` or `"false"`, or an `error` with words, even beside a yes. `yes`:
- * `"status": true` or `"true"`. Anything else (`"TRUE"`, `1`, `"queued"`) is
- * `neither`: a request that is not safe to retry may have gone through.
- */
+// What a 2xx body says. An `error` with words is a no, even beside a yes. Anything but the yes
+// and the no below (`"TRUE"`, `1`, `"queued"`) is neither: a request that is not safe to retry
+// may have gone through.
 export function verdictOf(data: unknown): 'yes' | 'no' | 'neither' {
   if (!isRecord(data)) return 'neither';
   const { status, success, error } = data;
@@ -78,18 +75,14 @@ export const SUCCESS: Readonly<
   deleted: { holds: (data) => verdictOf(data) === 'yes', missing: 'no "status": true' },
 };
 
-/**
- * A 404 from something other than the service's own code: Express's
- * `Cannot DELETE /api/…`, or a bare "Not Found" outside its `{"status": false}` shape.
- */
+// A 404 from no route, not from the service's own code: Express's `Cannot DELETE /api/…`, or a
+// bare "Not Found" outside the service's `{"status": false}` shape.
 export const namesMissingRoute = (data: unknown, text = ''): boolean =>
   /^cannot [a-z]+ \//i.test(text) ||
   (/^not found$/i.test(text) && !(isRecord(data) && data.status === false));
 
-/**
- * The service's word that the subscription to remove is already deleted: its
- * text saying so, a JSON 410, or a 404 in its `{"status": false}` shape.
- */
+// The service's word that the subscription to remove is already deleted: its text saying so, a
+// JSON 410, or a 404 in its `{"status": false}` shape.
 export function saysAlreadyDeleted(response: Body & Pick<ApiResponse, 'status'>): boolean {
   const { status, data } = response;
   if (data === undefined) return false;
