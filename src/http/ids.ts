@@ -2,9 +2,10 @@
 // They stay opaque: the app reads this form where it helps, never to refuse an id.
 
 /** An ObjectId as MongoDB writes it, lower-case, so ordered by age as it is. */
-export const isLowerCaseObjectId = (id: string): boolean => /^[0-9a-f]{24}$/.test(id);
+export const isLowerCaseObjectId = (id: string): boolean =>
+  id.length === 24 && !/[^0-9a-f]/.test(id);
 
-export const isObjectId = (id: string): boolean => /^[0-9a-f]{24}$/i.test(id);
+export const isObjectId = (id: string): boolean => id.length === 24 && !/[^0-9a-f]/i.test(id);
 
 /** A trimmed non-blank string, or a safe integer as its string form. */
 export function idOf(value: unknown): string | undefined {
