@@ -39,5 +39,16 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  // An operation folder imports shared modules (src/lib, src/http) and its own files, never
+  // another operation folder.
+  ...['triggers', 'searches', 'creates', 'hooks'].map((folder, _, folders) => ({
+    files: [`src/${folder}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: folders.filter((other) => other !== folder).map((other) => `../${other}/*`) },
+      ],
+    },
+  })),
   prettier,
 );

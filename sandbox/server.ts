@@ -4,7 +4,8 @@
 // Paths are written here on purpose, not taken from src/: the sandbox models
 // the service, so a wrong path in the app shows up as the service's HTML 404.
 import http from 'node:http';
-import { ACTION_VALUES, HOOK_EVENTS, type RawPayload } from '../src/hooks/events';
+import { ACTION_VALUES, HOOK_EVENTS } from '../src/hooks/events';
+import type { JsonObject as RawPayload } from '../src/lib/json';
 import { DEFAULT_API_KEY, SUSPENDED_API_KEY, rejectionOf, tokenOf } from './auth';
 import {
   closeServer,
@@ -174,7 +175,7 @@ interface Incoming {
 }
 
 const EXAMPLES: ReadonlyMap<string, RawPayload> = new Map(
-  HOOK_EVENTS.map((event) => [event.action, event.payload]),
+  HOOK_EVENTS.map((event) => [event.action, event.sample]),
 );
 
 const contactString = (c: Contact): string =>

@@ -32,7 +32,7 @@ import { failures, findings, LIMITS, mark, out, RUNS, section, type Finding } fr
 import { requestsPerOperation } from './bench/requests';
 import { SCALING_RUNS, SCALING_SIZES, scaling, type ScalingPoint } from './bench/scaling';
 import { count, MiB } from './bench/stats';
-import { DEFAULT_MAX_ANSWER_BYTES } from '../src/config';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../src/config';
 import { extractZip } from './lib/zip';
 
 const root = projectRoot();
@@ -133,7 +133,7 @@ const SECTIONS: readonly Section[] = [
     key: 'answerCap',
     title:
       `9. The answer cap: a video poll of the largest answer the app reads ` +
-      `(${DEFAULT_MAX_ANSWER_BYTES / MiB} MiB) in its costliest shapes, and one byte more`,
+      `(${DEFAULT_MAX_RESPONSE_BYTES / MiB} MiB) in its costliest shapes, and one byte more`,
     run: ({ unpacked }) => answerCap(unpacked),
   },
 ];

@@ -1,12 +1,14 @@
+// API-key authentication: the key goes in the Authorization header of every request.
 import type { Authentication, Bundle, ZObject } from 'zapier-platform-core';
-import { apiKeyOf, callApi } from './http/client';
 import { ENDPOINTS } from './http/endpoints';
+import { apiKeyOf, callApi } from './http/request';
 
-/** The email the Zap builder typed: nothing the service sends names the account. Never the key. */
-export const connectionLabel = async (_z: ZObject, bundle: Bundle): Promise<string> => {
+/** The email the Zap builder typed, as the connection's name: nothing the service sends names the account. */
+const connectionLabel = async (_z: ZObject, bundle: Bundle): Promise<string> => {
   const raw: unknown = bundle.authData.account_email;
   const email = typeof raw === 'string' ? raw.trim() : '';
   const key = apiKeyOf(bundle);
+  // Never the key, should it be pasted here.
   return key && email.includes(key) ? '' : email;
 };
 
@@ -33,8 +35,8 @@ export const authentication = {
         '[Profile](https://app.crmgrow.com/profile).',
     },
   ],
-  // Listing templates is cheap, safe to retry and needs a valid key; only a list passes.
-  test: async (z: ZObject, bundle: Bundle): Promise<{ ok: true }> => {
+  // Only a list passes: it shows the key works.
+  test: async (z: ZObject, bundle: Bundle) => {
     await callApi(z, bundle, ENDPOINTS.testConnection);
     return { ok: true };
   },

@@ -1,5 +1,5 @@
 // 9. The answer cap: the video poll given the largest list answer the app
-// accepts (exactly DEFAULT_MAX_ANSWER_BYTES, after decompression) in each
+// accepts (exactly DEFAULT_MAX_RESPONSE_BYTES, after decompression) in each
 // shape that costs the most memory to read, and one byte more, which must fail
 // with the "larger than" message before memory grows. Each run is a fresh
 // process through build.zip's handler, against a loopback server in this
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DEFAULT_API_KEY } from '../../sandbox/auth';
 import { objectId } from '../../sandbox/seed';
-import { DEFAULT_MAX_ANSWER_BYTES } from '../../src/config';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../../src/config';
 import {
   executeEvent,
   numberIn,
@@ -165,12 +165,12 @@ interface Case {
 }
 
 export async function answerCap(unpacked: string): Promise<AnswerCapResult[]> {
-  const cap = DEFAULT_MAX_ANSWER_BYTES;
+  const cap = DEFAULT_MAX_RESPONSE_BYTES;
   // The zip under test must hold the same cap as the compiled source this reads.
   const configPath = join(unpacked, 'dist', 'config.js');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const zipped = (require(configPath) as { DEFAULT_MAX_ANSWER_BYTES: number })
-    .DEFAULT_MAX_ANSWER_BYTES;
+  const zipped = (require(configPath) as { DEFAULT_MAX_RESPONSE_BYTES: number })
+    .DEFAULT_MAX_RESPONSE_BYTES;
   if (zipped !== cap) {
     throw new Error(`build.zip's cap is ${zipped} bytes, src/config.ts's ${cap}: rebuild the zip`);
   }
@@ -267,7 +267,7 @@ export async function answerCap(unpacked: string): Promise<AnswerCapResult[]> {
   );
   indent([
     `The video poll, in a fresh Node process calling build.zip's handler after a warm-up poll of 2 PDFs; the answer`,
-    `served as prepared from this process over loopback. The cap: ${count(cap)} bytes (${capText(cap)}, DEFAULT_MAX_ANSWER_BYTES),`,
+    `served as prepared from this process over loopback. The cap: ${count(cap)} bytes (${capText(cap)}, DEFAULT_MAX_RESPONSE_BYTES),`,
     'read: the list after decompression, exactly the cap or one byte more (the last title padded). ' +
       `Medians (min–max) of ${ANSWER_CAP_RUNS}`,
     "processes; time: the measured call; peak RSS: the process's maxRSS, warm-up included; max MB: " +

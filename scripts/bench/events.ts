@@ -9,7 +9,7 @@ import { DROPDOWN_PAGE_0, pollMethod } from './child';
 /** The example payload of a hook event, by its action. */
 export const examplePayload = (action: string): Record<string, unknown> => {
   const event = HOOK_EVENTS.find((e) => e.action === action);
-  return { ...(event?.payload ?? {}) };
+  return { ...(event?.sample ?? {}) };
 };
 
 /** The first choice of every dropdown the creates use, by trigger key. */

@@ -1,19 +1,12 @@
-// The table of CRMGrow's webhook events: labels, output fields, filters and
-// sample payloads. The trigger factory, the tests and the sandbox read it.
+// The table of CRMGrow's webhook events: labels, output fields, filters and sample bodies. The
+// trigger factory, the tests and the sandbox read it.
 import type { PlainOutputField } from 'zapier-platform-core';
-import {
-  textFilter,
-  MATERIAL_TYPE_CHOICES,
-  sentMaterialFilter,
-  watchedAmountFilter,
-  type EventFilter,
-} from './filters';
-import { SAMPLE_PAYLOADS, type RawPayload } from './payloads';
-import { bulkContactsOf, removedTasksOf, type Expand } from './records';
+import type { JsonObject } from '../lib/json';
+import { amountFilter, MATERIAL_TYPE_CHOICES, textFilter, type Filter } from './filters';
+import { SAMPLE_BODIES } from './samples';
 
-export type { RawPayload } from './payloads';
-export type ActionValue = keyof typeof SAMPLE_PAYLOADS;
-export const ACTION_VALUES = Object.keys(SAMPLE_PAYLOADS) as ActionValue[];
+export type ActionValue = keyof typeof SAMPLE_BODIES;
+export const ACTION_VALUES = Object.keys(SAMPLE_BODIES) as ActionValue[];
 
 export interface HookEvent {
   readonly action: ActionValue;
@@ -21,11 +14,11 @@ export interface HookEvent {
   readonly noun: string;
   readonly label: string;
   readonly description: string;
-  readonly payload: RawPayload;
+  readonly sample: JsonObject;
   readonly outputFields: readonly PlainOutputField[];
-  readonly filters?: readonly EventFilter[];
-  /** For payloads that can list several records: one item per record. */
-  readonly expand?: Expand;
+  readonly filters?: readonly Filter[];
+  /** A body that can hold several records: a bulk delete's `contacts`, or `removed_task`. */
+  readonly expand?: 'contacts' | 'removed_task';
 }
 
 type Field = PlainOutputField;
@@ -116,7 +109,7 @@ const family =
     noun,
     label,
     description,
-    payload: SAMPLE_PAYLOADS[action],
+    sample: SAMPLE_BODIES[action],
     outputFields,
     ...more,
   });
@@ -162,13 +155,18 @@ const SEND_MATERIAL_FIELDS = [
   dt('create_at', 'Material Sent At'),
 ];
 
-const SENT_MATERIAL_FILTER = sentMaterialFilter({
-  key: 'material_type',
-  label: 'Material Type',
-  helpText:
-    'Only start the Zap when the send includes material of this type. ' +
-    'Leave blank for every send.',
-});
+const SENT_MATERIAL_FILTER = textFilter(
+  {
+    key: 'material_type',
+    label: 'Material Type',
+    helpText:
+      'Only start the Zap when the send includes material of this type. ' +
+      'Leave blank for every send.',
+    choices: MATERIAL_TYPE_CHOICES,
+  },
+  ({ materials }) =>
+    Array.isArray(materials) ? materials.map((material: JsonObject) => material.type) : [],
+);
 
 const WATCH_MATERIAL_FIELDS: Field[] = [
   s('id', 'Event ID'),
@@ -190,7 +188,7 @@ const WATCH_FILTERS = [
     },
     (item) => item.material_type,
   ),
-  watchedAmountFilter({
+  amountFilter({
     key: 'min_amount',
     label: 'Minimum Amount',
     helpText:
@@ -220,7 +218,7 @@ const DELETE_TASK_FIELDS: Field[] = [
 export const HOOK_EVENTS: readonly HookEvent[] = [
   contact('add_contact', 'New Contact', 'Triggers when a contact is added.'),
   contact('update_contact', 'Updated Contact', "Triggers when a contact's details are changed."),
-  family('Contact', CONTACT_RECORD_FIELDS, { expand: bulkContactsOf })(
+  family('Contact', CONTACT_RECORD_FIELDS, { expand: 'contacts' })(
     'delete_contact',
     'Deleted Contact',
     'Triggers when a contact is deleted, once for each contact.',
@@ -251,7 +249,7 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
   note('delete_note', 'Deleted Note', 'Triggers when a note on a contact is deleted.'),
   task('create_task', 'New Task', 'Triggers when a task is scheduled for a contact.'),
   task('update_task', 'Updated Task', 'Triggers when a task for a contact is changed.'),
-  family('Task', DELETE_TASK_FIELDS, { expand: removedTasksOf })(
+  family('Task', DELETE_TASK_FIELDS, { expand: 'removed_task' })(
     'delete_task',
     'Deleted Task',
     'Triggers when a task is deleted, once for each task.',

@@ -1,57 +1,81 @@
-// Every endpoint of the service: the request, what a 2xx must hold, and whether it is safe to retry.
-import type { BaseUrlVariable } from '../config';
+// Every endpoint of the service: the request, the step's work in the Zap builder's words, what a
+// 2xx must hold to count as done, and, for a request not safe to retry, what to check when no
+// clear response came.
+import type { BaseUrlSetting } from '../config';
 
-/** What a 2xx must hold for the request to count as done: SUCCESS in responses.ts says each. */
-export type SuccessCheck = 'json' | 'list' | 'statusTrue' | 'id' | 'deleted';
+/** What a 2xx must hold: JSON, a list, `"status": true`, or an id. */
+type Confirmation = 'json' | 'list' | 'status' | 'id';
 
-export type Endpoint = {
+export interface Endpoint {
   readonly method: 'GET' | 'POST' | 'DELETE';
   readonly path: string;
-  readonly base: BaseUrlVariable;
-  readonly jsonContentType: boolean;
-  readonly success: SuccessCheck;
-} & (
-  | { readonly safeToRetry: true }
-  // What the request creates ("the email"), named when no clear response comes.
-  | { readonly safeToRetry: false; readonly creates: string }
-);
+  readonly base: BaseUrlSetting;
+  /** The interface lists `Content-Type: application/json` for the list, send and note endpoints. */
+  readonly json: boolean;
+  /** The step's work, as messages name it: "while listing your videos". */
+  readonly work: string;
+  readonly confirms: Confirmation;
+  /** Set on a request that is not safe to retry: what may have happened, and what to check. */
+  readonly unclear?: string;
+  /** Unsubscribing: the service's "already gone" counts as done. */
+  readonly goneIsDone?: true;
+}
 
-const endpoint = (
-  method: Endpoint['method'],
-  path: string,
-  options: { base?: BaseUrlVariable; jsonContentType?: boolean; success?: SuccessCheck } = {},
-  creates?: string,
-): Endpoint => ({
-  method,
+const list = (path: string, work: string): Endpoint => ({
+  method: 'GET',
   path,
-  base: options.base ?? 'BASE_URL',
-  jsonContentType: options.jsonContentType ?? true,
-  success: options.success ?? 'json',
-  ...(creates === undefined ? { safeToRetry: true } : { safeToRetry: false, creates }),
+  base: 'BASE_URL',
+  json: true,
+  work,
+  confirms: 'list',
+});
+
+const send = (path: string, work: string, base: BaseUrlSetting = 'BASE_URL'): Endpoint => ({
+  method: 'POST',
+  path,
+  base,
+  json: true,
+  work,
+  confirms: 'status',
+  unclear:
+    'The email may have been sent all the same: check in CRMGrow before you run this step again.',
 });
 
 export const ENDPOINTS = {
-  listVideos: endpoint('GET', '/api/video'),
-  listPdfs: endpoint('GET', '/api/pdf'),
-  listImages: endpoint('GET', '/api/image'),
-  listTemplates: endpoint('GET', '/api/template'),
-  // The connection test reads the templates: a list shows the key works.
-  testConnection: endpoint('GET', '/api/template', { success: 'list' }),
-  sendVideo: endpoint('POST', '/api/send-video', { success: 'statusTrue' }, 'the email'),
-  sendPdf: endpoint(
-    'POST',
-    '/api/send-pdf',
-    { base: 'ALT_BASE_URL', success: 'statusTrue' },
-    'the email',
-  ),
-  sendImage: endpoint('POST', '/api/send-image', { success: 'statusTrue' }, 'the email'),
-  addNote: endpoint('POST', '/api/note', { success: 'statusTrue' }, 'the note'),
-  // Not safe to retry: a second subscription would deliver every event twice.
-  subscribe: endpoint('POST', '/api/outbound/subscribe', { success: 'id' }, 'the subscription'),
-  // Safe to retry: a second removal finds the subscription already deleted.
-  unsubscribe: endpoint('DELETE', '/api/outbound/unsubscribe', {
-    jsonContentType: false,
-    success: 'deleted',
-  }),
-  performList: endpoint('GET', '/api/outbound/perform', { jsonContentType: false }),
+  listVideos: list('/api/video', 'listing your videos'),
+  listPdfs: list('/api/pdf', 'listing your PDFs'),
+  listImages: list('/api/image', 'listing your images'),
+  listTemplates: list('/api/template', 'listing your templates'),
+  // Listing templates is cheap, safe to retry and needs a valid key.
+  testConnection: list('/api/template', 'testing the connection'),
+  sendVideo: send('/api/send-video', 'sending the video'),
+  sendPdf: send('/api/send-pdf', 'sending the PDF', 'ALT_BASE_URL'),
+  sendImage: send('/api/send-image', 'sending the image'),
+  addNote: {
+    ...send('/api/note', 'adding the note'),
+    unclear:
+      'The note may have been added all the same: check the contact in CRMGrow before you run this step again.',
+  },
+  // A second subscription would deliver every event twice.
+  subscribe: {
+    ...send('/api/outbound/subscribe', 'turning on the Zap'),
+    confirms: 'id',
+    unclear:
+      'CRMGrow may have subscribed the Zap all the same: ask CRMGrow support to check before you turn the Zap on again, or events may arrive twice.',
+  },
+  // Safe to retry: a second removal finds the subscription gone.
+  unsubscribe: {
+    method: 'DELETE',
+    path: '/api/outbound/unsubscribe',
+    base: 'BASE_URL',
+    json: false,
+    work: 'turning off the Zap',
+    confirms: 'status',
+    goneIsDone: true,
+  },
+  performList: {
+    ...list('/api/outbound/perform', 'loading sample data'),
+    json: false,
+    confirms: 'json',
+  },
 } as const satisfies Record<string, Endpoint>;

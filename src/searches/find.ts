@@ -1,64 +1,52 @@
-// A title search for each list: the service has none, so a search reads the list and matches.
+// Find Video, PDF, Image and Template: the service has no search, so each reads its list and
+// matches titles, case and accents aside.
 import { defineSearch, type Search } from 'zapier-platform-core';
-import { visible } from '../creates/email';
-import { inputFieldOf, readInputs, type ActionInput } from '../creates/inputs';
-import { withoutWhatHappened } from '../http/errors';
-import { callApi } from '../http/client';
+import { doNotContextify } from '../http/errors';
+import { callApi } from '../http/request';
+import { inputFieldOf, readInputs, type Input } from '../lib/inputs';
 import {
+  LIST_KEYS,
   LISTS,
   listOutputFields,
+  listResult,
+  MAX_TITLE,
+  readList,
   searchKeyOf,
-  type ListItem,
+  titleOf,
+  type List,
   type ListKey,
-  type ListSpec,
-} from '../triggers/lists';
-import { newestFirst, type Order } from '../triggers/order';
-import {
-  firstOfEachId,
-  maxTitleLength,
-  readRows,
-  resultOf,
-  type ListRows,
-  type Selection,
-} from '../triggers/rows';
-import { fold, foldLetters } from '../text';
+} from '../lib/lists';
+import { newestFirst } from '../lib/order';
+import { fold, foldLetters, quote } from '../lib/text';
 
 // Zapier's step uses the first result; the editor's test shows them all.
-const SEARCH_LIMIT = 25;
-// A longer text matches no title the app returns, and the pattern built from it stays small.
-const MAX_SEARCH_TEXT = maxTitleLength(1);
+const SEARCH_SIZE = 25;
 // What a title can be found by: letters, digits and symbols, not a lone accent.
 const SEARCHABLE = /[\p{L}\p{N}\p{Sm}\p{Sc}\p{So}]/u;
-const NOT_ASCII = /[^\0-\x7f]/gu;
+const NOT_ASCII = /[^\0-\x7f]+/g;
 
-// Titles that are the text, then those that hold it, each group ordered as polls are. An ASCII
-// title is its own fold, so one test passes over most titles; other characters are folded once.
-function matchesOf(list: ListRows, text: string): Selection {
+// Titles that are the text, then those that hold it, each group newest first where the ids show
+// age. A title's ASCII letters are compared by the pattern's case; only the rest is folded.
+function matchesOf(list: List, text: string): number[] {
   const words = fold(text)
     .replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
     .replaceAll(' ', '\\s+');
-  const isText = new RegExp(`^\\s*${words}\\s*$`, 'i');
-  const holdsText = new RegExp(words, 'i');
-  const holdsTextOrToFold = new RegExp(`${words}|${NOT_ASCII.source}`, 'i');
-  const folds = new Map<string, string>();
-  const foldChar = (char: string): string =>
-    folds.get(char) ?? folds.set(char, foldLetters(char)).get(char) ?? char;
-  const groups = { exact: [] as number[], within: [] as number[] };
-  list.rows.forEach(({ title }, i) => {
-    if (typeof title !== 'string' || !holdsTextOrToFold.test(title)) return;
-    const folded = title.replace(NOT_ASCII, foldChar);
-    if (holdsText.test(folded)) groups[isText.test(folded) ? 'exact' : 'within'].push(i);
+  const exactly = new RegExp(`^\\s*${words}\\s*$`, 'i');
+  const within = new RegExp(words, 'i');
+  const exact: number[] = [];
+  const partly: number[] = [];
+  list.rows.forEach((row, i) => {
+    const title = titleOf(row).replace(NOT_ASCII, foldLetters);
+    if (within.test(title)) (exactly.test(title) ? exact : partly).push(i);
   });
-  const ordered = (group: number[]): Order =>
-    newestFirst(list, group) ?? ((count) => group.slice(0, count));
-  const [exact, within] = [ordered(groups.exact), ordered(groups.within)];
-  return firstOfEachId(list, SEARCH_LIMIT, (count) =>
-    [...exact(count), ...within(count)].slice(0, count),
-  );
+  const first = (group: number[]) =>
+    newestFirst(list.ids, group)?.(SEARCH_SIZE) ?? group.slice(0, SEARCH_SIZE);
+  return [...first(exact), ...first(partly)].slice(0, SEARCH_SIZE);
 }
 
-function findSearch(key: ListKey, spec: ListSpec): Search {
-  const input: ActionInput<'title'> = {
+function findItem(key: ListKey): Search {
+  const spec = LISTS[key];
+  const input: Input<'title'> = {
     key: 'title',
     label: `${spec.noun} Title`,
     kind: 'line',
@@ -74,27 +62,25 @@ function findSearch(key: ListKey, spec: ListSpec): Search {
     operation: {
       inputFields: [inputFieldOf(input)],
       // Nothing found is [], not an error: Zapier then does what the Zap builder chose.
-      perform: async (z, bundle): Promise<ListItem[]> => {
+      perform: async (z, bundle) => {
         const { title } = readInputs(z, bundle.inputData, [input]);
-        const wanted = fold(title);
-        if (!SEARCHABLE.test(wanted)) {
-          throw withoutWhatHappened(
+        if (!SEARCHABLE.test(fold(title))) {
+          throw doNotContextify(
             new z.errors.HaltedError(
-              `"${visible(title)}" in "${spec.noun} Title" has no letter, digit or symbol to ` +
-                `search for, so it would match every ${spec.singular}. Type or map the title ` +
-                `of the ${spec.singular} to find.`,
+              `${quote(title)} in "${input.label}" has no letter, digit or symbol to search ` +
+                `for, so it would match every ${spec.singular}. Type or map the title of the ` +
+                `${spec.singular} to find.`,
             ),
           );
         }
-        if (wanted.length > MAX_SEARCH_TEXT) {
+        if (fold(title).length > MAX_TITLE) {
           z.console.log(
-            `Found no ${spec.singular}: the title to find is ${wanted.length.toLocaleString('en-US')} ` +
-              `characters long, and no title this app returns is longer than ${MAX_SEARCH_TEXT.toLocaleString('en-US')}.`,
+            `Found no ${spec.singular}: no title is longer than ${MAX_TITLE} characters.`,
           );
           return [];
         }
-        const list = readRows(z, spec, await callApi(z, bundle, spec.endpoint));
-        return resultOf(z, spec, list, matchesOf(list, title));
+        const list = readList(z, spec, (await callApi(z, bundle, spec.endpoint)).data);
+        return listResult(z, spec, list, matchesOf(list, title));
       },
       sample: { ...spec.sample },
       outputFields: listOutputFields(spec),
@@ -103,5 +89,5 @@ function findSearch(key: ListKey, spec: ListSpec): Search {
 }
 
 export const findSearches = Object.fromEntries(
-  (Object.keys(LISTS) as ListKey[]).map((key) => [searchKeyOf(key), findSearch(key, LISTS[key])]),
-) as Record<ReturnType<typeof searchKeyOf>, Search>;
+  LIST_KEYS.map((key) => [searchKeyOf(key), findItem(key)]),
+);

@@ -76,7 +76,7 @@ const hugeTitles: Behaviour = (res) => {
   res.end(JSON.stringify(items));
 };
 
-/** The answer cap in the cap's tests (MAX_ANSWER_BYTES), 20 MiB live. */
+/** The answer cap in the cap's tests (MAX_RESPONSE_BYTES), 20 MiB live. */
 const CAP = 4_096;
 
 /** A list of one video whose JSON is exactly `bytes` long. */
@@ -585,7 +585,7 @@ describe('the service at its worst, through build.zip as Zapier runs it', () => 
     });
 
     it('the cap, set small: an answer of exactly the cap is read; one byte more is not, told or not, gzip or not', async () => {
-      const small = { MAX_ANSWER_BYTES: String(CAP) };
+      const small = { MAX_RESPONSE_BYTES: String(CAP) };
       const [exact, declared, chunked, exactGzip, overGzip] = await run(
         event(POLL, 'capExact', {}, small),
         event(POLL, 'capOverDeclared', {}, small),

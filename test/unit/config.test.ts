@@ -171,15 +171,15 @@ describe('readBaseUrl', () => {
     [' 1000 ', 1_000],
     ['1', 1],
     ['20971520', 20_971_520],
-  ])('MAX_ANSWER_BYTES=%j gives a cap of %i bytes', (value, bytes) => {
-    expect(readMaxAnswerBytes(value === undefined ? {} : { MAX_ANSWER_BYTES: value })).toBe(bytes);
+  ])('MAX_RESPONSE_BYTES=%j gives a cap of %i bytes', (value, bytes) => {
+    expect(readMaxAnswerBytes(value === undefined ? {} : { MAX_RESPONSE_BYTES: value })).toBe(bytes);
   });
 
   it.each(['0', '20971521', '1.5', '-5', 'big', '1e6', '9999999999'])(
-    'MAX_ANSWER_BYTES=%j is refused, naming the variable and the range',
+    'MAX_RESPONSE_BYTES=%j is refused, naming the variable and the range',
     (value) => {
-      expect(() => readMaxAnswerBytes({ MAX_ANSWER_BYTES: value })).toThrow(
-        `The MAX_ANSWER_BYTES setting "${value}" must be a whole number of bytes from 1 to 20971520. Unset it to use 20971520.`,
+      expect(() => readMaxAnswerBytes({ MAX_RESPONSE_BYTES: value })).toThrow(
+        `The MAX_RESPONSE_BYTES setting "${value}" must be a whole number of bytes from 1 to 20971520. Unset it to use 20971520.`,
       );
     },
   );

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { authentication } from '../../src/auth';
 import App from '../../src/index';
 import { errors, type Bundle, type ZObject } from 'zapier-platform-core';
-import { DEFAULT_MAX_ANSWER_BYTES } from '../../src/config';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../../src/config';
 import { ENDPOINTS, type Endpoint } from '../../src/http/endpoints';
 import { shown, type CallContext, type SentField } from '../../src/http/errors';
 import { parseJson } from '../../src/http/json';
@@ -299,7 +299,7 @@ describe('the shared error layer', () => {
       url: `https://api.crmgrow.com${endpoint.path}`,
       baseUrl: 'https://api.crmgrow.com',
       deadlineMs: 25_000,
-      maxAnswerBytes: DEFAULT_MAX_ANSWER_BYTES,
+      maxAnswerBytes: DEFAULT_MAX_RESPONSE_BYTES,
       log: (line: string) => lines.push(line),
       lines,
       ...extra,
@@ -383,7 +383,7 @@ describe('the shared error layer', () => {
 
   it('an answer over the size cap names the cap: 20 MiB, or bytes when it is set smaller', () => {
     const tooLarge = { type: 'max-size' };
-    expect(DEFAULT_MAX_ANSWER_BYTES).toBe(20 * 1024 * 1024);
+    expect(DEFAULT_MAX_RESPONSE_BYTES).toBe(20 * 1024 * 1024);
     expect(
       JSON.parse(networkError(errors, callOf(ENDPOINTS.listVideos), tooLarge, false).message),
     ).toEqual({

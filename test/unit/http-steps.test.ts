@@ -73,7 +73,7 @@ describe('the settings, before anything is sent', () => {
   it('reads the base address, the deadline, the cap and the trimmed key', async () => {
     delete process.env.BASE_URL;
     delete process.env.REQUEST_DEADLINE_MS;
-    delete process.env.MAX_ANSWER_BYTES;
+    delete process.env.MAX_RESPONSE_BYTES;
     const timers = jest.spyOn(global, 'setTimeout');
     const sent: unknown[] = [];
     await callApi(zOf(sent), bundleOf(`  ${KEY} `), ENDPOINTS.listVideos);
@@ -89,15 +89,15 @@ describe('the settings, before anything is sent', () => {
 
   it('a bad setting is a configuration error naming it; no key asks to reconnect', async () => {
     const sent: unknown[] = [];
-    process.env.MAX_ANSWER_BYTES = 'lots';
+    process.env.MAX_RESPONSE_BYTES = 'lots';
     await expect(callApi(zOf(sent), bundleOf(KEY), ENDPOINTS.listVideos)).rejects.toThrow(
       JSON.stringify({
         message:
-          'The MAX_ANSWER_BYTES setting "lots" must be a whole number of bytes from 1 to 20971520. Unset it to use 20971520.',
+          'The MAX_RESPONSE_BYTES setting "lots" must be a whole number of bytes from 1 to 20971520. Unset it to use 20971520.',
         code: 'invalid_configuration',
       }),
     );
-    delete process.env.MAX_ANSWER_BYTES;
+    delete process.env.MAX_RESPONSE_BYTES;
     await expect(callApi(zOf(sent), bundleOf('  '), ENDPOINTS.listVideos)).rejects.toThrow(
       'No CRMGrow API key is connected. Reconnect your CRMGrow account in Zapier with your API key.',
     );
@@ -138,7 +138,7 @@ describe('the request as sent', () => {
   beforeEach(() => {
     process.env.BASE_URL = 'https://api.example.com';
     process.env.REQUEST_DEADLINE_MS = '1000';
-    process.env.MAX_ANSWER_BYTES = '4096';
+    process.env.MAX_RESPONSE_BYTES = '4096';
   });
   afterEach(() => {
     process.env = { ...saved };
@@ -241,7 +241,7 @@ describe("step 3: the exchange, through core's z.request", () => {
     });
   });
 
-  describe('an answer whose Content-Length passes the cap (MAX_ANSWER_BYTES)', () => {
+  describe('an answer whose Content-Length passes the cap (MAX_RESPONSE_BYTES)', () => {
     /** 10 of the 101 bytes it declares at once; the rest only when the test sends them. */
     const tooLarge = (): Readable => {
       const body = new Readable({ read: () => undefined });
@@ -259,7 +259,7 @@ describe("step 3: the exchange, through core's z.request", () => {
       code: 'answer_too_large',
     };
     beforeEach(() => {
-      process.env.MAX_ANSWER_BYTES = '100';
+      process.env.MAX_RESPONSE_BYTES = '100';
       // Reading the body would wait for the deadline; the refusal must come long before it.
       process.env.REQUEST_DEADLINE_MS = '2000';
     });
@@ -296,7 +296,7 @@ describe("step 3: the exchange, through core's z.request", () => {
   };
 
   it('an answer of exactly the cap is read', async () => {
-    process.env.MAX_ANSWER_BYTES = String(LIST.length);
+    process.env.MAX_RESPONSE_BYTES = String(LIST.length);
     listVideos().reply(200, LIST, {
       'Content-Type': JSON_TYPE,
       'Content-Length': String(LIST.length),
@@ -305,7 +305,7 @@ describe("step 3: the exchange, through core's z.request", () => {
   });
 
   it('a gzip answer is measured unpacked: its Content-Length, the packed size, is not held against the cap', async () => {
-    process.env.MAX_ANSWER_BYTES = String(LIST.length);
+    process.env.MAX_RESPONSE_BYTES = String(LIST.length);
     const packed = gzipSync(LIST);
     expect(packed.length).toBeGreaterThan(LIST.length);
     listVideos().reply(200, packed, {

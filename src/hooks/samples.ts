@@ -1,8 +1,6 @@
-// A sample payload of each webhook event, in the shape CRMGrow sends it
-// (docs/service-api.md); its keys are the action values, in the table's order.
-
-/** A raw webhook body: one JSON object, as the service POSTs it. */
-export type RawPayload = Readonly<Record<string, unknown>>;
+// A sample body of each webhook event, in the shape CRMGrow sends it (docs/service-api.md); its
+// keys are the action values, in the events table's order.
+import type { JsonObject } from '../lib/json';
 
 const JANE = {
   id: '6512e4c1a9b3f2001e7d4a10',
@@ -26,7 +24,7 @@ const DEAL_ID = '65f2b7d04c1e8a0012ab3c01';
 const DEAL_TITLE = 'Cooper - 1200 Market St purchase';
 const USER_NAME = 'Alex Morgan';
 
-const contactRecord = (overrides: Record<string, unknown>): RawPayload => ({
+const contactRecord = (overrides: Record<string, unknown>): JsonObject => ({
   id: JANE.id,
   first_name: JANE.first,
   last_name: JANE.last,
@@ -50,7 +48,7 @@ const contactRecord = (overrides: Record<string, unknown>): RawPayload => ({
   ...overrides,
 });
 
-const NOTE: RawPayload = {
+const NOTE: JsonObject = {
   id: '6601a3f9c2d4e50013b7e9a1',
   title: 'Call recap',
   content: 'Discussed financing options; Jane wants a pre-approval letter by Friday.',
@@ -58,7 +56,7 @@ const NOTE: RawPayload = {
   create_at: '2026-03-15T10:42:03.118Z',
 };
 
-const TASK: RawPayload = {
+const TASK: JsonObject = {
   id: '6601b4e2c2d4e50013b7ea07',
   contact: contactString(JANE),
   type: 'call',
@@ -69,7 +67,7 @@ const TASK: RawPayload = {
   create_at: '2026-03-15T11:05:47.902Z',
 };
 
-export const SAMPLE_PAYLOADS = {
+export const SAMPLE_BODIES = {
   add_contact: contactRecord({}),
   update_contact: contactRecord({
     cell_phone: '+14155550177',
@@ -169,4 +167,4 @@ export const SAMPLE_PAYLOADS = {
     website: '',
     created_at: '2026-03-18T19:48:03.226Z',
   }),
-} satisfies Record<string, RawPayload>;
+} satisfies Record<string, JsonObject>;

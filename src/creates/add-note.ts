@@ -1,14 +1,12 @@
-// Add a note to a contact, found by email address.
+// Add Note: a note on the contact with that email address.
 import { defineCreate, type PlainOutputField } from 'zapier-platform-core';
-import { callApi } from '../http/client';
 import { ENDPOINTS } from '../http/endpoints';
-import { idOf } from '../http/ids';
-import { isRecord } from '../http/json';
-import { fitItem } from '../result';
-import { isoDateOf } from '../text';
-import { emailInput, inputFieldOf, readInputs, sentFieldsOf, type ActionInput } from './inputs';
+import { callApi } from '../http/request';
+import { emailInput, inputFieldOf, readInputs, sentFieldsOf, type Input } from '../lib/inputs';
+import { dateOf, idOf, isObject, recordIdOf } from '../lib/json';
+import { cutToFit } from '../lib/size';
 
-const NOTE_INPUTS = [
+const INPUTS = [
   emailInput(
     'Contact Email',
     'The email address of the contact to add the note to: CRMGrow finds the contact by it.',
@@ -20,9 +18,9 @@ const NOTE_INPUTS = [
     helpText: 'The text of the note. It can span several lines.',
     whenBlank: 'Type the note, or map its text from an earlier step.',
   },
-] as const satisfies readonly ActionInput[];
+] as const satisfies readonly Input[];
 
-const NOTE_SAMPLE = {
+const SAMPLE = {
   id: '66f0b3c9d84a2e17b5c9a041',
   status: true,
   email: 'jane.doe@example.com',
@@ -32,7 +30,7 @@ const NOTE_SAMPLE = {
   updated_at: '2026-03-14T15:09:26.535Z',
 };
 
-const NOTE_OUTPUT_FIELDS: PlainOutputField[] = [
+const OUTPUT_FIELDS: PlainOutputField[] = [
   { key: 'id', label: 'Note ID', type: 'string' },
   { key: 'status', label: 'Added', type: 'boolean' },
   { key: 'email', label: 'Contact Email', type: 'string' },
@@ -50,33 +48,32 @@ export const addNote = defineCreate({
     description: 'Adds a note to a contact, found by email address.',
   },
   operation: {
-    inputFields: NOTE_INPUTS.map(inputFieldOf),
+    inputFields: INPUTS.map(inputFieldOf),
     perform: async (z, bundle) => {
-      const values = readInputs(z, bundle.inputData, NOTE_INPUTS);
-      // The error layer accepts only `"status": true`: nothing else is reported as added.
+      const values = readInputs(z, bundle.inputData, INPUTS);
+      // Only `"status": true` gets past callApi: nothing else is reported as added.
       const { data } = await callApi(z, bundle, ENDPOINTS.addNote, {
         body: values,
-        fields: sentFieldsOf(NOTE_INPUTS, values),
+        fields: sentFieldsOf(INPUTS, values),
       });
-      const note = isRecord(data) && isRecord(data.data) ? data.data : {};
-      // The contract promises only `{"status": true}`, but the service also returns the note
-      // as `data`: its fields are passed on, null when absent, so every run has the sample's keys.
-      // `contact` is a list of contact ids; a lone id is taken too.
+      // The interface promises only `{"status": true}`; the service also returns the note as
+      // `data`, whose fields are passed on, null when absent. `contact` is a list of ids.
+      const note = isObject(data) && isObject(data.data) ? data.data : {};
       const contact: unknown = Array.isArray(note.contact) ? note.contact[0] : note.contact;
-      // The note is saved by now: a result over Zapier's limit would fail the step, and a
-      // replay would add the note twice. So its echo is cut to fit; the note sent was whole.
       const result = {
-        id: idOf(note._id) ?? idOf(note.id) ?? null,
+        id: recordIdOf(note) ?? null,
         status: true,
         email: values.email,
         content: typeof note.content === 'string' ? note.content : values.content,
         contact_id: idOf(contact) ?? null,
-        created_at: isoDateOf(note.created_at),
-        updated_at: isoDateOf(note.updated_at),
-      } satisfies Record<keyof typeof NOTE_SAMPLE, unknown>;
-      return fitItem(result, (line) => z.console.log(`Add Note: ${line}`));
+        created_at: dateOf(note.created_at),
+        updated_at: dateOf(note.updated_at),
+      } satisfies Record<keyof typeof SAMPLE, unknown>;
+      // The note is saved by now: a result past Zapier's limit would fail the step, and running
+      // it again would add the note twice. So the echo is cut to fit; the note sent was whole.
+      return cutToFit(result);
     },
-    sample: NOTE_SAMPLE,
-    outputFields: NOTE_OUTPUT_FIELDS,
+    sample: SAMPLE,
+    outputFields: OUTPUT_FIELDS,
   },
 });

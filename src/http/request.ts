@@ -1,0 +1,111 @@
+// The one way the app calls the service, in the order it runs: the setting and the key, the
+// request within its deadline and size cap, the response read once, and the error chain.
+import type { Bundle, HttpRequestOptions, ZObject } from 'zapier-platform-core';
+import { baseUrlOf, deadlineMs, maxResponseBytes } from '../config';
+import { parseJson } from '../lib/json';
+import type { Endpoint } from './endpoints';
+import { doNotContextify, errorFor, type Exchange, type Response, type SentField } from './errors';
+
+interface CallOptions {
+  readonly body?: Readonly<Record<string, string>>;
+  readonly params?: Readonly<Record<string, string>>;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** The input values the body holds, for a message naming the one the service refused. */
+  readonly fields?: readonly SentField[];
+}
+
+/** Trimmed: pasted keys often carry spaces. */
+export function apiKeyOf(bundle: Bundle): string {
+  const key: unknown = bundle.authData?.api_key;
+  return typeof key === 'string' ? key.trim() : '';
+}
+
+/** What Node refuses in a header value: a line break, another control character, or past Latin-1. */
+const NOT_IN_HEADER = /[^\t\x20-\x7e\x80-\xff]/;
+
+function checkedKey(z: ZObject, bundle: Bundle): string {
+  const key = apiKeyOf(bundle);
+  if (key && !NOT_IN_HEADER.test(key)) return key;
+  throw doNotContextify(
+    new z.errors.ExpiredAuthError(
+      'The connected CRMGrow API key is blank or holds a character that no API key has, such ' +
+        'as a line break, so nothing was sent. Copy your API key from CRMGrow and reconnect ' +
+        'your CRMGrow account in Zapier.',
+    ),
+  );
+}
+
+export async function callApi(
+  z: ZObject,
+  bundle: Bundle,
+  endpoint: Endpoint,
+  options: CallOptions = {},
+): Promise<Response> {
+  let baseUrl: string;
+  try {
+    baseUrl = baseUrlOf(endpoint.base);
+  } catch (error) {
+    throw doNotContextify(new z.errors.Error((error as Error).message, 'invalid_configuration'));
+  }
+  const key = checkedKey(z, bundle);
+  const query = new URLSearchParams(options.params).toString();
+  const url = `${baseUrl}${endpoint.path}${query ? `?${query}` : ''}`;
+  const exchange: Exchange = { endpoint, url, key, fields: options.fields };
+
+  // One deadline for the whole exchange, the body included.
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), deadlineMs());
+  let response: Response;
+  try {
+    // Core's types leave out `merge`, `throwForThrottlingEarly` and node-fetch's `signal`.
+    const request: HttpRequestOptions & {
+      url: string;
+      raw: true;
+      merge: false;
+      throwForThrottlingEarly: false;
+      signal: AbortSignal;
+    } = {
+      url,
+      method: endpoint.method,
+      headers: {
+        'user-agent': 'Zapier',
+        Authorization: key,
+        ...(endpoint.json && { 'Content-Type': 'application/json' }),
+        ...options.headers,
+      },
+      // Written here, with core's merging off: core would take `{{…}}` in the user's text for a
+      // template, and delete it or fail.
+      ...(options.body && { body: JSON.stringify(options.body) }),
+      merge: false,
+      // Every status is the error chain's, 429 included, so every message is of one kind.
+      skipThrowForStatus: true,
+      throwForThrottlingEarly: false,
+      // A redirect would take the request, and the key, somewhere else.
+      redirect: 'manual',
+      // node-fetch counts the bytes as they are unpacked, so a gzip bomb stops at the cap.
+      size: maxResponseBytes(),
+      signal: deadline.signal,
+      // Read once, here: core keeps no parsed copy of a large list.
+      raw: true,
+    };
+    const raw = await z.request(request);
+    const text = await raw.text();
+    response = {
+      status: raw.status,
+      contentType: raw.getHeader('content-type') ?? '',
+      text,
+      data: parseJson(text),
+      retryAfter: raw.getHeader('retry-after') ?? null,
+    };
+  } catch (cause) {
+    const timedOut = deadline.signal.aborted;
+    // Stops reading, or unpacking, whatever still comes.
+    deadline.abort();
+    throw errorFor(z, { ...exchange, cause, timedOut }) ?? cause;
+  } finally {
+    clearTimeout(timer);
+  }
+  const error = errorFor(z, { ...exchange, response });
+  if (error) throw error;
+  return response;
+}

@@ -1,0 +1,60 @@
+// JSON as the service sends it, read one way everywhere: objects, ids, numbers and dates.
+
+/** A JSON object: a webhook body, a record, an item, a row of a list. */
+export type JsonObject = Record<string, unknown>;
+
+export const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The parsed text, or undefined when it is not JSON. */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a `{"data": …}` envelope holds, or the body itself when it is none. */
+export const unwrapped = (data: unknown): unknown =>
+  isObject(data) && (Array.isArray(data.data) || isObject(data.data)) ? data.data : data;
+
+/** A trimmed non-blank string, or a safe integer as text. */
+export function idOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim() || undefined;
+  return Number.isSafeInteger(value) ? String(value) : undefined;
+}
+
+/** The id an object names: `id`, else `_id` (the interface's name), also inside an envelope. */
+export function recordIdOf(data: unknown): string | undefined {
+  for (const record of [data, unwrapped(data)]) {
+    if (isObject(record)) {
+      const id = idOf(record.id) ?? idOf(record._id);
+      if (id !== undefined) return id;
+    }
+  }
+  return undefined;
+}
+
+// The service's ids are MongoDB ObjectIds: 24 hex digits, the first 8 the creation time. The app
+// reads this form where it helps (age, a likely mistake in a mapped id), never to refuse an id.
+export const OBJECT_ID = '[0-9a-f]{24}';
+const OBJECT_ID_ONLY = new RegExp(`^${OBJECT_ID}$`, 'i');
+export const isObjectId = (id: string): boolean => OBJECT_ID_ONLY.test(id);
+
+/** A number, or text holding one in plain decimal, as the service writes amounts. */
+export function numberOf(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== 'string' || !/^\s*[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?\s*$/i.test(value)) {
+    return undefined;
+  }
+  const number = Number(value);
+  return Number.isFinite(number) ? number : undefined;
+}
+
+/** A date the service gives (text, or milliseconds) as ISO 8601 in UTC; null when it is none. */
+export function dateOf(value: unknown): string | null {
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}

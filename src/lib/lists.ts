@@ -1,0 +1,137 @@
+// The service's lists (videos, PDFs, images, templates): the table every operation reads, and
+// one way to read a list response and to return its items.
+import type { PlainOutputField, ZObject } from 'zapier-platform-core';
+import { ENDPOINTS, type Endpoint } from '../http/endpoints';
+import { isObject, recordIdOf, unwrapped, type JsonObject } from './json';
+import { Fitting } from './size';
+import { cutText } from './text';
+
+type ListItem = Readonly<{ id: string; title: string }>;
+
+interface ListSpec {
+  /** "Video", "video", "a video"; "PDF", "PDF", "a PDF". Each plural is the singular and "s". */
+  readonly noun: string;
+  readonly singular: string;
+  readonly one: string;
+  readonly endpoint: Endpoint;
+  readonly description: string;
+  readonly sample: ListItem;
+  /** For a material: its type and its key in the webhook events, and the amount of a blank watch. */
+  readonly material?: Readonly<{ type: string; sendKey: string; amountWhenBlank?: number }>;
+}
+
+export const LISTS = {
+  video: {
+    noun: 'Video',
+    singular: 'video',
+    one: 'a video',
+    endpoint: ENDPOINTS.listVideos,
+    description: 'Triggers when a new video is added to your library.',
+    sample: { id: '64b7f0c2a91e3d5f8c2b4a17', title: 'Product Demo Walkthrough' },
+    material: { type: 'VIDEO', sendKey: 'video' },
+  },
+  pdf: {
+    noun: 'PDF',
+    singular: 'PDF',
+    one: 'a PDF',
+    endpoint: ENDPOINTS.listPdfs,
+    description: 'Triggers when a new PDF is added to your library.',
+    sample: { id: '64c1a9e73b2d4f6a8e0c5d93', title: 'Home Buyer Guide 2026' },
+    material: { type: 'PDF', sendKey: 'pdf' },
+  },
+  image: {
+    noun: 'Image',
+    singular: 'image',
+    one: 'an image',
+    endpoint: ENDPOINTS.listImages,
+    description: 'Triggers when a new image is added to your library.',
+    sample: { id: '64d2e4b18f7a3c9d0e6b2f45', title: 'Open House Flyer' },
+    // An image is opened, not read: a watch of one has no amount.
+    material: { type: 'IMAGE', sendKey: 'image', amountWhenBlank: 1 },
+  },
+  template: {
+    noun: 'Template',
+    singular: 'template',
+    one: 'a template',
+    endpoint: ENDPOINTS.listTemplates,
+    description: 'Triggers when a new email or text (SMS) template is added.',
+    sample: { id: '64a3d5f8e2c14b7a9d0f6e28', title: 'Follow-Up After Showing (Email)' },
+  },
+} as const satisfies Record<string, ListSpec>;
+
+export type ListKey = keyof typeof LISTS;
+export const LIST_KEYS = Object.keys(LISTS) as ListKey[];
+
+/** The kinds of material, as the webhook events name them. */
+export const MATERIALS = Object.values(LISTS as Record<ListKey, ListSpec>).flatMap(
+  ({ noun, material }) => (material ? [{ ...material, label: noun }] : []),
+);
+
+export const searchKeyOf = (key: ListKey): `find_${ListKey}` => `find_${key}`;
+
+export const listOutputFields = ({ noun }: ListSpec): PlainOutputField[] => [
+  { key: 'id', label: `${noun} ID`, type: 'string' },
+  { key: 'title', label: `${noun} Title`, type: 'string' },
+];
+
+/** The editor's sample shows at most this many items. */
+export const SAMPLE_SIZE = 10;
+
+/** Longer titles are cut in results, and a search for a longer text finds nothing. */
+export const MAX_TITLE = 1_000;
+
+/** The rows of a list with a usable id, in the service's order. */
+export interface List {
+  readonly rows: readonly JsonObject[];
+  readonly ids: readonly string[];
+}
+
+export const titleOf = (row: JsonObject | undefined): string =>
+  typeof row?.title === 'string' ? row.title.trim() : '';
+
+/** A bare array or a `{"data": [...]}` envelope, which the endpoint's confirmation checked. */
+export function readList(z: ZObject, spec: ListSpec, data: unknown): List {
+  const all = unwrapped(data);
+  const rows: JsonObject[] = [];
+  const ids: string[] = [];
+  for (const row of Array.isArray(all) ? (all as unknown[]) : []) {
+    const id = isObject(row) ? recordIdOf(row) : undefined;
+    if (id === undefined || !isObject(row)) continue;
+    rows.push(row);
+    ids.push(id);
+  }
+  const unusable = (Array.isArray(all) ? all.length : 0) - rows.length;
+  if (unusable > 0) {
+    z.console.log(
+      `Left out ${unusable} ${spec.singular}s without a usable "id" or "_id": Zapier tells items apart by it.`,
+    );
+  }
+  return { rows, ids };
+}
+
+/** The items at `positions`, each id once, while they fit the result. */
+export function listResult(
+  z: ZObject,
+  spec: ListSpec,
+  list: List,
+  positions: readonly number[],
+): ListItem[] {
+  const result = new Fitting<ListItem>(`${spec.singular}s`, (line) => z.console.log(line));
+  const seen = new Set<string>();
+  let repeats = 0;
+  for (const position of positions) {
+    const id = list.ids[position] ?? '';
+    if (result.full) result.skip(id);
+    else if (seen.has(id)) repeats++;
+    else {
+      seen.add(id);
+      result.add({ id, title: cutText(titleOf(list.rows[position]), MAX_TITLE) }, id);
+    }
+  }
+  if (repeats > 0) {
+    z.console.log(
+      `Left out ${repeats} ${spec.singular}s whose id repeats an earlier one: Zapier needs each id once.`,
+    );
+  }
+  return result.done();
+}

@@ -1,0 +1,49 @@
+// The orders of a list: polls newest first, dropdowns A–Z by title, each chosen without sorting
+// the whole list.
+import { isObjectId } from './json';
+
+/** The positions of the first `count` rows in one order. */
+type Order = (count: number) => number[];
+
+const byText = (a = '', b = ''): number => (a > b ? 1 : a < b ? -1 : 0);
+
+// The first `count` of `length` positions by `compare`, ties in list order, with no sort of them
+// all: a position after the best `count` so far costs one comparison; those kept are sorted when
+// twice as many wait.
+export function firstInOrder(
+  length: number,
+  count: number,
+  compare: (i: number, j: number) => number,
+): number[] {
+  const order = (i: number, j: number): number => compare(i, j) || i - j;
+  let kept: number[] = [];
+  let last: number | undefined;
+  for (let i = 0; i < length; i++) {
+    if (last !== undefined && order(i, last) > 0) continue;
+    kept.push(i);
+    if (kept.length >= 2 * count) {
+      kept = kept.sort(order).slice(0, count);
+      last = kept[count - 1];
+    }
+  }
+  return kept.sort(order).slice(0, count);
+}
+
+/** Newest first, when every id (of `among`, or of all) is an ObjectId, which starts with its time. */
+export function newestFirst(ids: readonly string[], among?: readonly number[]): Order | undefined {
+  const at = (k: number): number => (among ? (among[k] ?? 0) : k);
+  const length = among ? among.length : ids.length;
+  for (let k = 0; k < length; k++) if (!isObjectId(ids[at(k)] ?? '')) return undefined;
+  return (count) => firstInOrder(length, count, (k, l) => byText(ids[at(l)], ids[at(k)])).map(at);
+}
+
+/** The dropdown's order: A–Z by title, case and accents aside, "#2" before "#10"; untitled last. */
+export function dropdownOrder(titles: readonly string[], ids: readonly string[]): Order {
+  const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+  const compare = (i: number, j: number): number => {
+    const a = titles[i] ?? '';
+    const b = titles[j] ?? '';
+    return Number(a === '') - Number(b === '') || collator.compare(a, b) || byText(ids[i], ids[j]);
+  };
+  return (count) => firstInOrder(titles.length, count, compare);
+}

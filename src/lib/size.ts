@@ -1,0 +1,113 @@
+// The one size rule. Zapier refuses a step's result over 6 MiB, and then nothing reaches the Zap.
+// So every result the app returns, and every list it reads out of one text field, is filled by a
+// Fitting: entries go in, in order, while the JSON array they make stays within 5 MiB, counted in
+// UTF-8 bytes. From the first entry that does not fit, it and all later ones are counted instead
+// of kept, and one log line says how many, and which. An entry too large on its own is cut rather
+// than dropped when it comes first: its largest value is halved until it fits, and an item's id,
+// email and names are never cut. Reading stops where the budget ends, which bounds memory too.
+import { cutText } from './text';
+
+/** The most a result may take as JSON, in bytes, under Zapier's 6 MiB. */
+export const BUDGET = 5 * 1024 * 1024;
+
+/** A value's size as JSON, in UTF-8 bytes, as Zapier counts it. */
+export const sizeOf = (value: unknown): number =>
+  Buffer.byteLength(JSON.stringify(value) ?? 'null');
+
+/** Top-level keys that show which record an item is. */
+const IDENTITY = new Set(['id', 'email', 'first_name', 'last_name']);
+
+// A copy with less in it: a text's first half; in the entry itself, its largest value halved
+// (never an identity key); deeper, a list's or object's first half of entries, or its one entry
+// halved. Undefined when nothing can go.
+function halved(value: unknown, entry: boolean): unknown {
+  if (typeof value === 'string') {
+    return value.length > 1 ? cutText(value, Math.ceil(value.length / 2)) : undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const entries = Object.entries(value);
+  let cut: string | undefined;
+  if (entry) {
+    const sizes = entries.map(([key, part]) => (IDENTITY.has(key) ? 0 : sizeOf(part)));
+    const largest = Math.max(0, ...sizes);
+    if (largest === 0) return undefined;
+    cut = entries[sizes.indexOf(largest)]?.[0];
+  } else if (entries.length === 1) {
+    cut = entries[0]?.[0];
+  } else if (entries.length === 0) {
+    return undefined;
+  }
+  let kept = entries.slice(0, entries.length >> 1);
+  if (cut !== undefined) {
+    const half = halved((value as Record<string, unknown>)[cut], false);
+    if (half === undefined) return undefined;
+    kept = entries.map(([key, part]) => [key, key === cut ? half : part]);
+  }
+  // fromEntries: a custom field may be named "__proto__".
+  return Array.isArray(value) ? kept.map(([, part]) => part) : Object.fromEntries(kept);
+}
+
+/** The entry, its largest value halved until it fits `budget`; as small as it gets if it cannot. */
+export function cutToFit<T>(entry: T, budget = BUDGET): T {
+  let fitted: unknown = entry;
+  while (sizeOf(fitted) > budget) {
+    const next = halved(fitted, true);
+    if (next === undefined) break;
+    fitted = next;
+  }
+  return fitted as T;
+}
+
+/** A result, or a list read out of text, filled while it fits the budget. */
+export class Fitting<T> {
+  readonly kept: T[] = [];
+  // "[" so far; each entry adds its size and one byte, a comma or the closing "]".
+  private used = 1;
+  private left = 0;
+  private first = '';
+  private last = '';
+
+  /** `what` names the entries in the log: "contacts", "items of add_contact". */
+  constructor(
+    private readonly what: string,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  /** Once one entry was left out, every later one is: read no more than you must. */
+  get full(): boolean {
+    return this.left > 0;
+  }
+
+  /** Keeps the entry while it fits; `name` says which entry it is, should it be left out. */
+  add(entry: T, name = ''): void {
+    if (!this.full) {
+      const fitted = this.kept.length === 0 ? cutToFit(entry, BUDGET - 2) : entry;
+      const size = sizeOf(fitted) + 1;
+      if (this.used + size <= BUDGET) {
+        if (fitted !== entry) this.log(`The first of the ${this.what} was cut to fit: ${name}.`);
+        this.kept.push(fitted);
+        this.used += size;
+        return;
+      }
+    }
+    this.skip(name);
+  }
+
+  /** Counts an entry left out, without making it. */
+  skip(name = ''): void {
+    if (this.left++ === 0) this.first = name;
+    this.last = name;
+  }
+
+  /** The entries kept; the log says how many were left out, and the first and last of them. */
+  done(): T[] {
+    if (this.left > 0) {
+      this.log(
+        `${this.left} of ${this.kept.length + this.left} ${this.what} were left out: with them ` +
+          `the result would pass Zapier's limit. The first left out is ${this.first || 'unnamed'}, ` +
+          `the last ${this.last || 'unnamed'}.`,
+      );
+    }
+    return this.kept;
+  }
+}

@@ -1,0 +1,63 @@
+// The four polling triggers, New Video, PDF, Image and Template, which also fill the actions'
+// dropdowns.
+import { defineTrigger, type Bundle, type Trigger } from 'zapier-platform-core';
+import { callApi } from '../http/request';
+import {
+  LIST_KEYS,
+  LISTS,
+  listOutputFields,
+  listResult,
+  readList,
+  SAMPLE_SIZE,
+  titleOf,
+  type List,
+  type ListKey,
+} from '../lib/lists';
+import { dropdownOrder, newestFirst } from '../lib/order';
+
+// A poll returns ten times the 100 new items Zapier triggers on at most; turning a Zap on reads
+// further back, so that new items deleted later bring no old ones in.
+const POLL_SIZE = 1_000;
+const DEDUPE_SIZE = 10_000;
+const DROPDOWN_PAGE_SIZE = 100;
+
+/** The positions a run returns: a dropdown's page A–Z, or a poll's page newest first. */
+function positionsFor({ meta }: Bundle, list: List): number[] {
+  const asked = Number(meta?.page ?? 0);
+  const page = meta?.isLoadingSample || !Number.isSafeInteger(asked) ? 0 : Math.max(asked, 0);
+  if (meta?.isFillingDynamicDropdown) {
+    const order = dropdownOrder(list.rows.map(titleOf), list.ids);
+    return order((page + 1) * DROPDOWN_PAGE_SIZE).slice(page * DROPDOWN_PAGE_SIZE);
+  }
+  const size = meta?.isLoadingSample
+    ? SAMPLE_SIZE
+    : meta?.isPopulatingDedupe
+      ? DEDUPE_SIZE
+      : POLL_SIZE;
+  const newest = newestFirst(list.ids);
+  if (newest) return newest((page + 1) * size).slice(page * size);
+  // Ids that show no age: the service's order, the whole list on the first page, as far as it fits.
+  const count = meta?.isLoadingSample ? size : page > 0 ? 0 : list.ids.length;
+  return Array.from({ length: Math.min(count, list.ids.length) }, (_, i) => i);
+}
+
+function newItem(key: ListKey): Trigger {
+  const spec = LISTS[key];
+  return defineTrigger({
+    key,
+    noun: spec.noun,
+    display: { label: `New ${spec.noun}`, description: spec.description },
+    operation: {
+      type: 'polling',
+      perform: async (z, bundle) => {
+        const list = readList(z, spec, (await callApi(z, bundle, spec.endpoint)).data);
+        return listResult(z, spec, list, positionsFor(bundle, list));
+      },
+      canPaginate: true,
+      sample: { ...spec.sample },
+      outputFields: listOutputFields(spec),
+    },
+  });
+}
+
+export const newItemTriggers = Object.fromEntries(LIST_KEYS.map((key) => [key, newItem(key)]));
