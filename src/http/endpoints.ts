@@ -30,6 +30,10 @@ const list = (path: string, work: string): Endpoint => ({
   confirms: 'list',
 });
 
+// No error type stops Zapier from running a step again: with Autoreplay on, it may.
+const CHECK_FIRST =
+  'Check in CRMGrow before you run this step again: if Autoreplay is on, Zapier may run it again by itself.';
+
 const send = (path: string, work: string, base: BaseUrlSetting = 'BASE_URL'): Endpoint => ({
   method: 'POST',
   path,
@@ -37,8 +41,7 @@ const send = (path: string, work: string, base: BaseUrlSetting = 'BASE_URL'): En
   json: true,
   work,
   confirms: 'status',
-  unclear:
-    'The email may have been sent all the same: check in CRMGrow before you run this step again.',
+  unclear: `The email may have been sent all the same. ${CHECK_FIRST}`,
 });
 
 export const ENDPOINTS = {
@@ -53,15 +56,15 @@ export const ENDPOINTS = {
   sendImage: send('/api/send-image', 'sending the image'),
   addNote: {
     ...send('/api/note', 'adding the note'),
-    unclear:
-      'The note may have been added all the same: check the contact in CRMGrow before you run this step again.',
+    unclear: `The note may have been added all the same. ${CHECK_FIRST}`,
   },
   // A second subscription would deliver every event twice.
   subscribe: {
     ...send('/api/outbound/subscribe', 'turning on the Zap'),
     confirms: 'id',
     unclear:
-      'CRMGrow may have subscribed the Zap all the same: ask CRMGrow support to check before you turn the Zap on again, or events may arrive twice.',
+      'CRMGrow may have subscribed the Zap all the same, and would then send its events twice: ' +
+      'ask CRMGrow support to check before you turn the Zap on again.',
   },
   // Safe to retry: a second removal finds the subscription gone.
   unsubscribe: {

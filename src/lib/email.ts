@@ -61,6 +61,8 @@ export function emailAddressOf(
   value: string,
 ): { address: string } | { problem: keyof typeof NOT_AN_ADDRESS } {
   if (CONTROL.test(value)) return { problem: 'control' };
+  // An address is at most 254 characters; this leaves room for a name, and bounds the reading.
+  if (value.length > 1_000) return { problem: 'invalid' };
   const single = value.replace(/[,;\s]+$/, '');
   const named = NAMED_ADDRESS.exec(single);
   // `a@x.com, Bob <b@y.com>` is two addresses; `jane@x.com <jane@x.com>` is one.

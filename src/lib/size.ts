@@ -40,8 +40,9 @@ function halved(value: unknown, entry: boolean): unknown {
   let kept = entries.slice(0, entries.length >> 1);
   if (cut !== undefined) {
     const half = halved((value as Record<string, unknown>)[cut], false);
-    if (half === undefined) return undefined;
-    kept = entries.map(([key, part]) => [key, key === cut ? half : part]);
+    // Deeper in, an entry that cannot be halved goes; in the entry itself, nothing can.
+    if (half === undefined && entry) return undefined;
+    if (half !== undefined) kept = entries.map(([key, part]) => [key, key === cut ? half : part]);
   }
   // fromEntries: a custom field may be named "__proto__".
   return Array.isArray(value) ? kept.map(([, part]) => part) : Object.fromEntries(kept);

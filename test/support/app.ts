@@ -1,8 +1,9 @@
-import nock from 'nock';
-import { createAppTester, type Bundle } from 'zapier-platform-core';
+// The app as the unit tests run it: through core's app tester, with the test key.
+import { createAppTester, type Bundle, type ZObject } from 'zapier-platform-core';
 import App from '../../src/index';
 
 export const API_KEY = 'eyJhbGciOiJIUzI1NiJ9.dGVzdC11c2VyLTRmN2E.s3cr3t-K3y-9Zq';
+export const HOST = 'https://api.crmgrow.com';
 export const appTester = createAppTester(App);
 
 /** A bundle with the test API key, plus whatever the test adds. */
@@ -10,49 +11,53 @@ export function bundleWith(extra: Partial<Bundle> = {}): Partial<Bundle> {
   return { authData: { api_key: API_KEY }, ...extra };
 }
 
-/**
- * The user-facing message of a Zapier error: AppError and ThrottledError carry it
- * as JSON; for the others the app tester appends a "What happened:" block.
- */
-export function userMessage(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  try {
-    const parsed = JSON.parse(error.message) as { message?: unknown };
-    if (typeof parsed.message === 'string') return parsed.message;
-  } catch {
-    // a plain message
-  }
-  return error.message.split('\nWhat happened:')[0] ?? error.message;
+/** Runs an operation's method, named by its path in the app ("triggers.video.operation.perform"). */
+export function run(method: string, bundle: Partial<Bundle> = bundleWith()): Promise<unknown> {
+  const found: unknown = method
+    .split('.')
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], App);
+  if (typeof found !== 'function') throw new Error(`The app has no method ${method}.`);
+  return appTester(found as (z: ZObject, bundle: Bundle) => Promise<unknown>, bundle);
 }
 
-/** Runs `promise`, expects it to reject, and returns the error. */
-export async function failureOf(
-  promise: Promise<unknown>,
-): Promise<Error & Record<string, unknown>> {
+/** A failure as the Zap builder meets it: the error's type, code, delay and message. */
+export interface Failure {
+  readonly name: string;
+  readonly message: string;
+  readonly code?: string;
+  readonly delay?: number;
+}
+
+/** Runs `promise`, expects it to reject, and returns the failure. */
+export async function failureOf(promise: Promise<unknown>): Promise<Failure> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof Error) return error as Error & Record<string, unknown>;
-    throw new Error(`rejected with a non-Error: ${String(error)}`);
+    if (!(error instanceof Error)) throw new Error(`rejected with a non-Error: ${String(error)}`);
+    // AppError and ThrottledError carry their message, code and delay as JSON.
+    let parsed: { message?: string; code?: string; delay?: number } = {};
+    try {
+      parsed = JSON.parse(error.message) as typeof parsed;
+    } catch {
+      parsed = { message: error.message };
+    }
+    return {
+      name: error.name,
+      message: parsed.message ?? error.message,
+      ...(parsed.code !== undefined && { code: parsed.code }),
+      ...(parsed.delay !== undefined && { delay: parsed.delay }),
+    };
   }
   throw new Error('expected a failure, but the call succeeded');
 }
 
-/**
- * The requests nock could not match in each test of the file, as "METHOD path":
- * proof that a refused input sent nothing. Call once, at the top of a test file.
- */
-export function unmatchedRequests(): string[] {
-  const unmatched: string[] = [];
-  const onNoMatch = (request: { method?: string; path?: string }): void => {
-    unmatched.push(`${request.method ?? '?'} ${request.path ?? '?'}`);
+/** The lines the app logged with z.console.log while `act` ran, and what it returned. */
+export async function logsOf<T>(act: () => Promise<T>): Promise<{ result: T; logs: string[] }> {
+  const spy = jest.spyOn(console, 'log');
+  const before = spy.mock.calls.length;
+  const result = await act();
+  return {
+    result,
+    logs: spy.mock.calls.slice(before).map((args) => args.map(String).join(' ').trim()),
   };
-  beforeEach(() => {
-    unmatched.length = 0;
-    nock.emitter.on('no match', onNoMatch);
-  });
-  afterEach(() => {
-    nock.emitter.removeListener('no match', onNoMatch);
-  });
-  return unmatched;
 }

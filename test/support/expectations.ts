@@ -132,6 +132,27 @@ export type OperationFacts = PollingFacts | HookFacts | SearchFacts | SendFacts 
 export const VIDEO_ID = '64b7f0c2a91e3d5f8c2b4a17';
 export const PDF_ID = '64c1a9e73b2d4f6a8e0c5d93';
 export const IMAGE_ID = '64d2e4b18f7a3c9d0e6b2f45';
+export const TEMPLATE_ID = '64a3d5f8e2c14b7a9d0f6e28';
+
+/** The method of an operation, as core's app tester names it, and the input data it is run with. */
+export function methodOf(key: string): {
+  readonly path: string;
+  readonly inputData: Record<string, unknown>;
+} {
+  const facts = OPERATIONS[key as OperationKey];
+  if (facts.kind === 'polling') return { path: `triggers.${key}.operation.perform`, inputData: {} };
+  if (facts.kind === 'search') {
+    return { path: `searches.${key}.operation.perform`, inputData: { title: 'Tour' } };
+  }
+  if (facts.kind === 'create') {
+    const inputData =
+      'idKey' in facts
+        ? { email: 'jane@example.com', [facts.idKey]: facts.idValue, template_id: TEMPLATE_ID }
+        : { email: 'jane@example.com', content: 'Called about the open house.' };
+    return { path: `creates.${key}.operation.perform`, inputData };
+  }
+  return { path: `triggers.${key}.operation.perform`, inputData: {} };
+}
 
 // ---- What a delivery gives ----
 

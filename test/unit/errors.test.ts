@@ -1,0 +1,249 @@
+// How each operation reads a failure: the error's type and code, for every endpoint. The
+// messages themselves are asserted once, in messages.test.ts.
+import nock from 'nock';
+import type { Bundle } from 'zapier-platform-core';
+import { API_KEY, bundleWith, failureOf, HOST, logsOf, run, type Failure } from '../support/app';
+import { CALLING, HOOK_CALLS, methodOf, type Call } from '../support/expectations';
+
+const TARGET_URL = 'https://hooks.zapier.com/hooks/standard/1/abc';
+const failedWith = (code: string) => Object.assign(new Error(code), { code });
+
+/** Every endpoint, through one operation that calls it, and whether a retry is safe. */
+const ENDPOINT_CASES = [
+  // The searches call the polls' endpoints.
+  ...Object.entries(CALLING)
+    .filter(([, facts]) => facts.kind !== 'search')
+    .map(([key, facts]) => {
+      const { path, inputData } = methodOf(key);
+      return {
+        name: key,
+        path,
+        bundle: bundleWith({ inputData }),
+        call: facts.call,
+        write: facts.kind === 'create',
+      };
+    }),
+  {
+    name: 'connection test',
+    path: 'authentication.test',
+    bundle: bundleWith(),
+    call: CALLING.template.call,
+    write: false,
+  },
+  {
+    name: 'subscribe',
+    path: 'triggers.add_contact.operation.performSubscribe',
+    bundle: bundleWith({ targetUrl: TARGET_URL }),
+    call: HOOK_CALLS.subscribe,
+    write: true,
+  },
+  {
+    name: 'unsubscribe',
+    path: 'triggers.add_contact.operation.performUnsubscribe',
+    bundle: bundleWith({ subscribeData: { id: 'sub_1' } }),
+    call: HOOK_CALLS.unsubscribe,
+    write: false,
+  },
+  {
+    name: 'sample',
+    path: 'triggers.add_contact.operation.performList',
+    bundle: bundleWith(),
+    call: HOOK_CALLS.performList,
+    write: false,
+  },
+];
+
+const intercept = (call: Call) => {
+  const scope = nock(call.base === 'ALT_BASE_URL' ? 'https://alt.crmgrow.test' : HOST);
+  const path = (uri: string) => uri.split('?')[0] === call.path;
+  return call.method === 'GET'
+    ? scope.get(path)
+    : call.method === 'POST'
+      ? scope.post(path)
+      : scope.delete(path);
+};
+
+const outcome = ({ name, code }: Failure) => (code ? `${name} ${code}` : name);
+
+// A read fails in its own words; a write not safe to retry that got no clear answer may have
+// gone through. A 429 and a refused connection are before any work, for both.
+const FAILURES = {
+  'no answer in time': {
+    reply: (i: nock.Interceptor) => i.delay(1_000).reply(200, []),
+    read: 'AppError timeout',
+    write: 'AppError outcome_unknown',
+  },
+  'connection reset': {
+    reply: (i: nock.Interceptor) => i.replyWithError(failedWith('ECONNRESET')),
+    read: 'AppError network_error',
+    write: 'AppError outcome_unknown',
+  },
+  'connection refused': {
+    reply: (i: nock.Interceptor) => i.replyWithError(failedWith('ECONNREFUSED')),
+    read: 'AppError network_error',
+    write: 'AppError network_error',
+  },
+  '429': {
+    reply: (i: nock.Interceptor) => i.reply(429, ''),
+    read: 'ThrottledError',
+    write: 'ThrottledError',
+  },
+  '503': {
+    reply: (i: nock.Interceptor) => i.reply(503, ''),
+    read: 'ThrottledError',
+    write: 'AppError outcome_unknown',
+  },
+  '500': {
+    reply: (i: nock.Interceptor) => i.reply(500, { status: false, error: 'internal_server_error' }),
+    read: 'AppError server_error',
+    write: 'AppError outcome_unknown',
+  },
+};
+
+describe.each(ENDPOINT_CASES)('$name', ({ path, bundle, call, write }) => {
+  beforeEach(() => {
+    process.env.ALT_BASE_URL = 'https://alt.crmgrow.test';
+  });
+
+  it.each(Object.entries(FAILURES))('%s', async (failure, { reply, read, write: written }) => {
+    if (failure === 'no answer in time') process.env.REQUEST_DEADLINE_MS = '200';
+    reply(intercept(call));
+    expect(outcome(await failureOf(run(path, bundle)))).toBe(write ? written : read);
+  });
+
+  it('a 2xx of {} is not taken as done, except a sample, for which any JSON will do', async () => {
+    intercept(call).reply(200, {});
+    const result = run(path, bundle);
+    if (call === HOOK_CALLS.performList) await expect(result).resolves.toEqual([]);
+    else {
+      expect(outcome(await failureOf(result))).toBe(
+        write ? 'AppError outcome_unknown' : 'AppError invalid_response',
+      );
+    }
+  });
+});
+
+describe('the reading of a response', () => {
+  const poll = () => run('triggers.video.operation.perform');
+  const videos = () => nock(HOST).get('/api/video');
+  const sendVideo = () =>
+    run(methodOf('send_video').path, bundleWith({ inputData: methodOf('send_video').inputData }));
+
+  it.each([
+    [401, { status: false, error: 'jwt malformed' }, 'ExpiredAuthError'],
+    [401, '', 'ExpiredAuthError'],
+    [400, { status: false, error: 'jwt expired' }, 'ExpiredAuthError'],
+    [200, { status: false, error: 'invalid_user' }, 'ExpiredAuthError'],
+    // Only the service's own bad-key words ask to reconnect: not any "jwt".
+    [
+      400,
+      { status: false, error: 'Send error: the template mentions jwt tokens' },
+      'AppError request_refused',
+    ],
+    // A 404 in the service's JSON is its refusal; one without JSON has no route.
+    [404, { status: false, error: 'Video not found' }, 'AppError request_refused'],
+    [404, 'Not Found', 'AppError endpoint_not_found'],
+    [200, { status: true, error: 'but no' }, 'AppError request_refused'],
+  ])('%s %j on a read is %s', async (status, body, expected) => {
+    videos().reply(status, body);
+    expect(outcome(await failureOf(poll()))).toBe(expected);
+  });
+
+  it.each([
+    [{ status: 'true' }, 'AppError outcome_unknown'],
+    [{ status: true, error: 'Send error' }, 'AppError delivery_failed'],
+    [{ status: false }, 'HaltedError'],
+    ['OK', 'AppError outcome_unknown'],
+  ])('a send answered 200 %j is %s: only "status": true confirms it', async (body, expected) => {
+    nock(HOST).post('/api/send-video').reply(200, body);
+    expect(outcome(await failureOf(sendVideo()))).toBe(expected);
+  });
+
+  it.each([
+    ['120', 120],
+    ['a date 300 s ahead', 300],
+    ['0', 10],
+    ['86400', 3_600],
+    ['soon', 60],
+  ])(
+    'Retry-After %j asks Zapier to wait %i s (at least 10, at most an hour)',
+    async (header, delay) => {
+      const date = new Date(Date.now() + 300_000).toUTCString();
+      videos().reply(429, '', { 'Retry-After': header.startsWith('a date') ? date : header });
+      const { delay: asked = 0 } = await failureOf(poll());
+      expect(Math.abs(asked - delay)).toBeLessThanOrEqual(2);
+    },
+  );
+
+  it('follows no redirect, and sends nothing to where it points', async () => {
+    videos().reply(307, '', { Location: 'https://elsewhere.example/api/video' });
+    const elsewhere = nock('https://elsewhere.example')
+      .get(() => true)
+      .reply(200, []);
+    expect(outcome(await failureOf(poll()))).toBe('AppError redirect');
+    expect(elsewhere.isDone()).toBe(false);
+    nock.cleanAll();
+  });
+
+  it('never shows or logs the key, even when the service echoes it; the log names the request', async () => {
+    videos().reply(500, { status: false, error: `bad token ${API_KEY} given` });
+    const { logs, result } = await logsOf(() => failureOf(poll()));
+    expect(result.message).toContain('bad token [API key] given');
+    expect(JSON.stringify([result, logs])).not.toContain(API_KEY);
+    expect(logs).toContainEqual(expect.stringContaining(`GET ${HOST}/api/video failed: HTTP 500`));
+  });
+});
+
+describe('turning a Zap off and on', () => {
+  const unsubscribe = (subscribeData: Record<string, unknown>) =>
+    run(
+      'triggers.add_contact.operation.performUnsubscribe',
+      bundleWith({ subscribeData } as Partial<Bundle>),
+    );
+  const removal = () => nock(HOST).delete('/api/outbound/unsubscribe').query({ id: 'sub_1' });
+
+  it.each([
+    [201, { status: true }, 'unsubscribed'],
+    [404, { status: false, error: 'Webhook not found' }, 'already_gone'],
+    [410, {}, 'already_gone'],
+    [200, { status: false, error: 'Subscription does not exist' }, 'already_gone'],
+  ])('%s %j is done: %s', async (status, body, outcome) => {
+    removal().reply(status, body);
+    await expect(unsubscribe({ id: 'sub_1' })).resolves.toEqual({ id: 'sub_1', outcome });
+  });
+
+  it.each([
+    [404, '<pre>Cannot DELETE /api/outbound/unsubscribe</pre>', 'AppError endpoint_not_found'],
+    [401, { status: false, error: 'invalid signature' }, 'ExpiredAuthError'],
+    [500, { status: false, error: 'Subscription does not exist' }, 'AppError server_error'],
+    [200, '<html></html>', 'AppError invalid_response'],
+  ])('%s %j fails it: %s', async (status, body, expected) => {
+    removal().reply(status, body);
+    expect(outcome(await failureOf(unsubscribe({ id: 'sub_1' })))).toBe(expected);
+  });
+
+  it('a subscription stored without an id is nothing to remove, and sends nothing', async () => {
+    await expect(unsubscribe({})).resolves.toEqual({ outcome: 'nothing_to_remove' });
+  });
+
+  it.each([{ id: 'sub_1' }, { _id: 'sub_1' }, { data: { _id: 'sub_1' } }])(
+    'subscribe keeps the id of %j for unsubscribing',
+    async (body) => {
+      nock(HOST).post('/api/outbound/subscribe').reply(201, body);
+      await expect(
+        run(
+          'triggers.add_contact.operation.performSubscribe',
+          bundleWith({ targetUrl: TARGET_URL }),
+        ),
+      ).resolves.toEqual({ id: 'sub_1' });
+    },
+  );
+
+  it('subscribe fails when the answer carries an error beside the id', async () => {
+    nock(HOST).post('/api/outbound/subscribe').reply(201, { id: 'sub_1', error: 'Invalid action' });
+    const failure = await failureOf(
+      run('triggers.add_contact.operation.performSubscribe', bundleWith({ targetUrl: TARGET_URL })),
+    );
+    expect(outcome(failure)).toBe('AppError request_refused');
+  });
+});

@@ -1,0 +1,85 @@
+// An action's inputs, read before any request: an email field read as a mail client reads it,
+// and every refusal a halt that sent nothing.
+import nock from 'nock';
+import { emailAddressOf } from '../../src/lib/email';
+import { bundleWith, failureOf, HOST, run } from '../support/app';
+import { methodOf } from '../support/expectations';
+
+const EMAIL = 'jane.doe@example.com';
+
+it.each([
+  'Jane Doe <jane.doe@example.com>',
+  '"Doe, Jane"<jane.doe@example.com>',
+  '  Jane Doe < jane.doe@example.com >\n',
+  'jane.doe@example.com <jane.doe@example.com>',
+  'Doe, Jane <jane.doe@example.com>',
+  '"jane@home.example, at home" <jane.doe@example.com>',
+  'mailto: jane.doe@example.com',
+  'MailTo:jane.doe@example.com?subject=Open%20house&body=Hi',
+  'Jane Doe <mailto:jane.doe@example.com>',
+  'jane.doe@example.com , ;',
+  "'jane.doe@example.com'",
+  '\u201Cjane.doe@example.com\u201D',
+  '("jane.doe@example.com")',
+  '<jane.doe@example.com',
+  'jane.doe@example.com)',
+  '(mailto:jane.doe@example.com)',
+  'Jane Doe <jane.doe@example.com,>',
+])('%j names %s', (value) => {
+  expect(emailAddressOf(value.trim())).toEqual({ address: EMAIL });
+});
+
+it.each([
+  ['bob.example.com', 'invalid'],
+  ['bob @example.com', 'invalid'],
+  ['jane@example', 'invalid'],
+  ['Jane Doe <>', 'invalid'],
+  ['a@@example.com', 'invalid'],
+  ['mailto:?subject=Hi', 'invalid'],
+  ['jane"doe@example.com', 'invalid'],
+  ['[jane.doe@example.com]', 'invalid'],
+  ['"jane.doe@example.com', 'invalid'],
+  ['jane.doe@example.com,x', 'invalid'],
+  ['a@example.com; b@example.com', 'list'],
+  ['a@example.com, Bob <b@example.com>', 'list'],
+  ['jane.doe@exam\tple.com', 'control'],
+  ['jane.doe@example.com\u0085', 'control'],
+])('%j is refused: %s', (value, problem) => {
+  expect(emailAddressOf(value)).toEqual({ problem });
+});
+
+it('reads a 200 KB value built to make a pattern backtrack in linear time', () => {
+  for (const value of [
+    '"'.repeat(200_000),
+    `${'a<'.repeat(100_000)}`,
+    `${'a@'.repeat(100_000)}b`,
+  ]) {
+    expect(emailAddressOf(value)).toHaveProperty('problem');
+  }
+});
+
+describe('a send', () => {
+  const { path, inputData } = methodOf('send_video');
+  const send = (values: Record<string, unknown>) =>
+    run(path, bundleWith({ inputData: { ...inputData, ...values } }));
+
+  it('drops the invisible characters a copy leaves, inside the address too, and sends the address', async () => {
+    const seen = nock(HOST)
+      .post('/api/send-video', (body: { email: string }) => body.email === EMAIL)
+      .reply(200, { status: true });
+    await expect(send({ email: '\uFEFF jane.\u200Bdoe@example.com\u2060' })).resolves.toMatchObject(
+      { email: EMAIL },
+    );
+    expect(seen.isDone()).toBe(true);
+  });
+
+  it.each([
+    ['email', ' \u200B\u2060 \uFEFF'],
+    ['email', 'Jane'],
+    ['video_id', null],
+    ['template_id', { id: 'x' }],
+  ])('with %s %j halts before any request', async (field, value) => {
+    // nock.disableNetConnect makes any request fail as a network error, not a halt.
+    expect((await failureOf(send({ [field]: value }))).name).toBe('HaltedError');
+  });
+});

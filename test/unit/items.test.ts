@@ -1,0 +1,358 @@
+// The webhook path: what a delivery, or the service's sample, gives the Zap.
+import nock from 'nock';
+import type { Bundle } from 'zapier-platform-core';
+import { SAMPLE_BODIES } from '../../src/hooks/samples';
+import { bundleWith, HOST, logsOf, run } from '../support/app';
+import { HOOKS } from '../support/expectations';
+
+type Item = Record<string, unknown> & { id: string };
+const ID = '6512e4c1a9b3f2001e7d4a10';
+const OTHER = '6512e4c1a9b3f2001e7d4a2b';
+const contact = (id: string, names = 'Jane,Cooper', email = 'jane@example.com') =>
+  `[${id},${names},${email},+14155550123]`;
+
+/** A delivery of `body` to a hook trigger's perform, as Zapier hands it over. */
+const deliver = (action: string, body: unknown, extra: Partial<Bundle> = {}) =>
+  run(
+    `triggers.${action}.operation.perform`,
+    bundleWith({ cleanedRequest: body, ...extra }),
+  ) as Promise<Item[]>;
+const delivered = (action: string, body: unknown, extra: Partial<Bundle> = {}) =>
+  logsOf(() => deliver(action, body, extra));
+
+describe('what a delivery is read from', () => {
+  const note = {
+    id: ID,
+    title: 'Recap',
+    content: 'Called',
+    contact: '',
+    create_at: '2026-03-15T10:42:03Z',
+  };
+
+  it.each([
+    ['an object, as core parsed it', { cleanedRequest: note }],
+    ['JSON text', { cleanedRequest: JSON.stringify(note) }],
+    [
+      'the raw request, when nothing was parsed',
+      { cleanedRequest: {}, rawRequest: { content: JSON.stringify(note) } },
+    ],
+  ])('%s gives the same item', async (_case, bundle) => {
+    const items = (await run(
+      'triggers.create_note.operation.perform',
+      bundleWith(bundle as Partial<Bundle>),
+    )) as Item[];
+    expect(items).toEqual([{ ...note, contacts: [] }]);
+  });
+
+  it('a list gives an item per object in it', async () => {
+    expect(await deliver('create_note', [note, 'x', { ...note, id: OTHER }])).toHaveLength(2);
+  });
+
+  it('a delivery with no object gives no item, and the log says what it held', async () => {
+    const { result, logs } = await delivered('create_note', 'not json');
+    expect(result).toEqual([]);
+    expect(logs).toContainEqual(
+      expect.stringContaining('held no JSON object, so it gave no item. It held: "not json"'),
+    );
+  });
+});
+
+describe('an item', () => {
+  it('has exactly the output fields, each of its type, blank where the event has none', async () => {
+    const [item] = await deliver('watch_material', {
+      contact: `${ID},Jane,Cooper,jane@example.com,+1415`,
+      material_type: 'VIDEO',
+      material_amount: ' 87.5 ',
+      create_at: 1_710_000_000_000,
+      extra: 'dropped',
+    });
+    expect(item).toEqual({
+      id: expect.stringMatching(/^evt_[0-9a-f]{24}$/),
+      contacts: [
+        {
+          id: ID,
+          first_name: 'Jane',
+          last_name: 'Cooper',
+          email: 'jane@example.com',
+          cell_phone: '+1415',
+        },
+      ],
+      contact: `${ID},Jane,Cooper,jane@example.com,+1415`,
+      material_id: null,
+      material_type: 'VIDEO',
+      material_title: null,
+      material_amount: 87.5,
+      create_at: '1710000000000',
+    });
+  });
+
+  it.each([
+    [true, true],
+    ['false', false],
+    ['yes', null],
+    ['__proto__', null],
+  ])('Repeats %j is %j', async (given, read) => {
+    const [item] = await deliver('create_task', {
+      ...SAMPLE_BODIES.create_task,
+      set_recurrence: given,
+    });
+    expect(item?.set_recurrence).toBe(read);
+  });
+
+  it('an amount of "0x10" or "" is no number', async () => {
+    const items = await deliver('watch_material', [
+      { material_amount: '0x10' },
+      { material_amount: '' },
+    ]);
+    expect(items.map((item) => item.material_amount)).toEqual([null, null]);
+  });
+
+  it('tags are a list of text, blanks left out; one tag is a list of one', async () => {
+    const items = await deliver('add_contact', [
+      { id: ID, tags: ['a', null, 3] },
+      { id: OTHER, tags: 'b' },
+    ]);
+    expect(items.map((item) => item.tags)).toEqual([['a', '3'], ['b']]);
+  });
+
+  it('the same event gets the same derived id; another event another', async () => {
+    const body = { contact: contact(ID), material_type: 'PDF' };
+    const [a] = await deliver('watch_material', body);
+    const [b, c] = await deliver('watch_material', [
+      { ...body },
+      { ...body, material_type: 'IMAGE' },
+    ]);
+    expect(a?.id).toBe(b?.id);
+    expect(a?.id).not.toBe(c?.id);
+  });
+});
+
+describe('the lists the service writes as text', () => {
+  it('contacts: names may hold commas; a contact not in the form is kept and logged once a run', async () => {
+    const { result, logs } = await delivered('create_note', [
+      { id: ID, contact: contact(ID, 'John, Jr.,Smith') },
+      { id: OTHER, contact: '[x,y],[z,w]' },
+    ]);
+    expect(result.map((item) => item.contacts)).toEqual([
+      [
+        {
+          id: ID,
+          first_name: 'John, Jr.',
+          last_name: 'Smith',
+          email: 'jane@example.com',
+          cell_phone: '+14155550123',
+        },
+      ],
+      [
+        { id: 'x', first_name: 'y', last_name: '', email: '', cell_phone: '' },
+        { id: 'z', first_name: 'w', last_name: '', email: '', cell_phone: '' },
+      ],
+    ]);
+    expect(logs).toContainEqual(
+      'create_note: A contact in "contact" was not in the form [id,first,last,email,phone]: kept, with what could be read. (2 times)',
+    );
+  });
+
+  it('materials: videos, PDFs and images in one list; a text not in brackets is kept as sent only', async () => {
+    const { result, logs } = await delivered('send_material', {
+      video: `[${ID},VIDEO,Tour, part [1]],[${OTHER},VIDEO,Agent]`,
+      pdf: `[${OTHER},PDF,Guide]`,
+      image: 'undefined',
+    });
+    expect(result[0]?.materials).toEqual([
+      { id: ID, type: 'VIDEO', title: 'Tour, part [1]' },
+      { id: OTHER, type: 'VIDEO', title: 'Agent' },
+      { id: OTHER, type: 'PDF', title: 'Guide' },
+    ]);
+    expect(logs).toContainEqual(expect.stringContaining('"image" was not a bracketed list'));
+  });
+
+  it('custom fields: from additional_field, text or object; lists and objects as JSON text', async () => {
+    const items = await deliver('add_contact', [
+      { id: ID, additional_field: '{"Budget":"500k","Rooms":3,"Areas":["North"]}' },
+      { id: OTHER, additional_field: { Budget: null } },
+    ]);
+    expect(items.map((item) => item.custom_fields)).toEqual([
+      { Budget: '500k', Rooms: 3, Areas: '["North"]' },
+      { Budget: null },
+    ]);
+  });
+
+  it('an additional_field that is no JSON object gives no custom fields, and says so', async () => {
+    const { result, logs } = await delivered('add_deal', { id: ID, additional_field: '[1]' });
+    expect(result[0]?.custom_fields).toEqual({});
+    expect(logs).toContainEqual(
+      expect.stringContaining('"additional_field" was not a JSON object'),
+    );
+  });
+});
+
+describe('one item per record', () => {
+  it('a bulk delete of contacts gives one contact each, in the single delete’s shape', async () => {
+    const items = await deliver('delete_contact', {
+      num: 2,
+      contacts: `${contact(ID)},${contact(OTHER, 'Omar,Haddad', 'omar@example.net')}`,
+      removed_date: '2026-03-19T09:02:44.873Z',
+    });
+    expect(items.map(({ id, email }) => [id, email])).toEqual([
+      [ID, 'jane@example.com'],
+      [OTHER, 'omar@example.net'],
+    ]);
+    expect(Object.keys(items[0] ?? {})).toEqual([
+      ...Object.keys(HOOKS.delete_contact.outputs),
+      'custom_fields',
+    ]);
+  });
+
+  it('a bulk delete that names no contact gives no item, and says so', async () => {
+    const { result, logs } = await delivered('delete_contact', { num: 0, contacts: '' });
+    expect(result).toEqual([]);
+    expect(logs).toContainEqual(expect.stringContaining('held none'));
+  });
+
+  it('delete_task gives one item per task; text in another form is kept as sent', async () => {
+    const task = (content: string) =>
+      `[call,${content},${contact(ID)},Fri Mar 20 2026 17:00:00 GMT+0000,true,WEEK,Sun Mar 15 2026 11:05:47 GMT+0000`;
+    const items = await deliver('delete_task', {
+      num: 2,
+      removed_task: `${task('Call, then write')},${task('Visit')}`,
+    });
+    expect(items.map((item) => [item.content, item.due_date, item.set_recurrence])).toEqual([
+      ['Call, then write', '2026-03-20T17:00:00.000Z', true],
+      ['Visit', '2026-03-20T17:00:00.000Z', true],
+    ]);
+    const { result, logs } = await delivered('delete_task', { num: 1, removed_task: '[odd' });
+    expect(result.map((item) => [item.removed_task, item.content])).toEqual([['[odd', null]]);
+    expect(logs).toContainEqual(
+      expect.stringContaining('"removed_task" was not in the service\'s form'),
+    );
+  });
+});
+
+describe('filters', () => {
+  const watch = (material_type: string, material_amount: unknown) => ({
+    contact: contact(ID),
+    material_type,
+    material_amount,
+  });
+
+  it.each([
+    ['add_contact', { tag: ' BUYER ' }, [{ tags: ['Buyer'] }, { tags: ['seller'] }], 1],
+    ['lead_source', { tag: 'café' }, [{ tags: ['CAFE'] }, { tags: [] }], 1],
+    [
+      'move_deal',
+      { deal_target: 'under  contract' },
+      [{ deal_target: 'Under Contract' }, { deal_target: 'Closed' }],
+      1,
+    ],
+    [
+      'send_material',
+      { material_type: 'PDF' },
+      [{ pdf: `[${ID},PDF,G]` }, { video: `[${ID},VIDEO,T]`, pdf: '' }],
+      1,
+    ],
+    [
+      'watch_material',
+      { material_type: 'image', min_amount: '1' },
+      [watch('IMAGE', ''), watch('PDF', 3)],
+      1,
+    ],
+    [
+      'watch_material',
+      { min_amount: 50 },
+      [watch('VIDEO', 49), watch('VIDEO', '50'), watch('VIDEO', '')],
+      1,
+    ],
+    ['watch_material', { min_amount: '  ' }, [watch('VIDEO', '')], 1],
+  ])('%s with %j keeps the events that match', async (action, inputData, bodies, kept) => {
+    const { result, logs } = await delivered(action, bodies, { inputData });
+    expect(result).toHaveLength(kept);
+    if (kept < bodies.length)
+      expect(logs).toContainEqual(expect.stringMatching(/filter .* left out an event/));
+  });
+});
+
+describe('samples', () => {
+  const recent = (action: string, body: unknown) =>
+    nock(HOST, { reqheaders: { action } })
+      .get('/api/outbound/perform')
+      .reply(201, body as nock.Body);
+  const sample = (action: string, meta: Partial<Bundle['meta']> = {}, inputData = {}) =>
+    run(
+      `triggers.${action}.operation.performList`,
+      bundleWith({ meta, inputData } as Partial<Bundle>),
+    ) as Promise<Item[]>;
+
+  it.each([[[{}]], [[{ id: '', title: '', contact: null }]], [{ data: [] }]])(
+    'the service’s placeholder %j is no sample',
+    async (body) => {
+      recent('create_note', body);
+      await expect(sample('create_note')).resolves.toEqual([]);
+    },
+  );
+
+  it('come through the same path as deliveries, filters and all, at most 10 in the editor', async () => {
+    const bodies = Array.from({ length: 12 }, (_, i) => ({
+      ...SAMPLE_BODIES.move_deal,
+      id: `deal${i}`,
+    }));
+    recent('move_deal', { data: bodies });
+    const items = await sample(
+      'move_deal',
+      { isLoadingSample: true },
+      { deal_target: 'under contract' },
+    );
+    expect(items).toHaveLength(10);
+    recent('move_deal', bodies);
+    expect(await sample('move_deal', {}, { deal_target: 'Closed' })).toEqual([]);
+  });
+
+  it("an account's custom fields become output fields, from its sample", async () => {
+    recent('add_contact', [
+      { ...SAMPLE_BODIES.add_contact, additional_field: '{"Budget":1," ":2}' },
+    ]);
+    const fields = (await run('triggers.add_contact.operation.outputFields.19')) as unknown;
+    expect(fields).toEqual([{ key: 'custom_fields__Budget', label: 'Budget (Custom Field)' }]);
+  });
+
+  it('keep the static output fields when the sample cannot be read', async () => {
+    nock(HOST).get('/api/outbound/perform').reply(500, '');
+    await expect(run('triggers.add_contact.operation.outputFields.19')).resolves.toEqual([]);
+  });
+});
+
+describe('a delivery larger than a result can carry', () => {
+  it('keeps the contacts that fit within 5 MiB, and counts and names the rest in the log', async () => {
+    const many = Array.from({ length: 30_000 }, (_, i) =>
+      contact(`${ID.slice(0, 18)}${String(i).padStart(6, '0')}`, `Jane${'x'.repeat(200)},C`),
+    );
+    const { result, logs } = await delivered('delete_contact', {
+      num: 30_000,
+      contacts: many.join(','),
+    });
+    expect(Buffer.byteLength(JSON.stringify(result))).toBeLessThanOrEqual(5 * 1024 * 1024);
+    const left = 30_000 - result.length;
+    expect(left).toBeGreaterThan(0);
+    expect(logs).toContainEqual(
+      `delete_contact: ${left} of 30000 items of delete_contact were left out: with them the result ` +
+        `would pass Zapier's limit. The first left out is ${ID.slice(0, 18)}${String(result.length).padStart(6, '0')}, ` +
+        `the last ${ID.slice(0, 18)}029999.`,
+    );
+  });
+
+  it('cuts one item too large on its own, never its id, email or names', async () => {
+    const huge = 'y'.repeat(3 * 1024 * 1024);
+    const body = {
+      id: ID,
+      first_name: 'Jane',
+      email: 'jane@example.com',
+      address: huge,
+      additional_field: JSON.stringify({ Notes: huge }),
+    };
+    const [item] = await deliver('add_contact', body);
+    expect(Buffer.byteLength(JSON.stringify(item))).toBeLessThanOrEqual(5 * 1024 * 1024);
+    expect(item).toMatchObject({ id: ID, first_name: 'Jane', email: 'jane@example.com' });
+    expect(String(item?.address).length).toBeLessThan(huge.length);
+    expect(String((item?.custom_fields as { Notes: string }).Notes)).toMatch(/^y+…$/);
+  });
+});

@@ -1,0 +1,396 @@
+// Every message a Zap builder can read, verbatim, once: the failure that makes it, its type and
+// its code. Other tests assert types and codes only, so a change of wording is one row here.
+import nock from 'nock';
+import type { Bundle } from 'zapier-platform-core';
+import { API_KEY, bundleWith, failureOf, HOST, run as call, type Failure } from '../support/app';
+
+const VIDEO_ID = '64b7f0c2a91e3d5f8c2b4a17';
+const TEMPLATE_ID = '64a3d5f8e2c14b7a9d0f6e28';
+const SEND = { email: 'jane@example.com', video_id: VIDEO_ID, template_id: TEMPLATE_ID };
+const api = () => nock(HOST);
+// An Error, not a plain object: nock 14 hands a plain object to node-fetch in a way that never settles.
+const failedWith = (code: string) => Object.assign(new Error(code), { code });
+
+const poll = (bundle: Partial<Bundle> = bundleWith()) =>
+  call('triggers.video.operation.perform', bundle);
+const sendVideo = (inputData: Record<string, unknown> = SEND) =>
+  call('creates.send_video.operation.perform', bundleWith({ inputData }));
+const addNote = (inputData: Record<string, unknown> = { email: 'jane@example.com', content: 'Hi' }) =>
+  call('creates.add_note.operation.perform', bundleWith({ inputData }));
+const subscribe = () =>
+  call(
+    'triggers.add_contact.operation.performSubscribe',
+    bundleWith({ targetUrl: 'https://hooks.zapier.com/1' }),
+  );
+const findVideo = (title: string) =>
+  call('searches.find_video.operation.perform', bundleWith({ inputData: { title } }));
+const watched = (inputData: Record<string, unknown>) =>
+  call('triggers.watch_material.operation.perform', bundleWith({ inputData }));
+
+const error = (message: string) => ({ status: false, error: message });
+const TRY_LATER = 'Try again in a few minutes; if it keeps happening, contact CRMGrow support.';
+const EMAIL_MAY = 'The email may have been sent all the same.';
+const CHECK_FIRST =
+  'Check in CRMGrow before you run this step again: if Autoreplay is on, Zapier may run it again by itself.';
+
+interface Row {
+  readonly setup?: () => void;
+  readonly run: () => Promise<unknown>;
+  readonly expected: Failure;
+}
+
+const ROWS: Record<string, Row> = {
+  'no answer before the deadline, on a read': {
+    setup: () => {
+      process.env.REQUEST_DEADLINE_MS = '50';
+      api().get('/api/video').delay(500).reply(200, []);
+    },
+    run: () => poll(),
+    expected: {
+      name: 'AppError',
+      code: 'timeout',
+      message:
+        'CRMGrow did not answer in time while listing your videos. Try again in a few minutes; ' +
+        'if it keeps happening, CRMGrow may be having trouble.',
+    },
+  },
+  'no answer before the deadline, on a send': {
+    setup: () => {
+      process.env.REQUEST_DEADLINE_MS = '50';
+      api().post('/api/send-video').delay(500).reply(200, { status: true });
+    },
+    run: () => sendVideo(),
+    expected: {
+      name: 'AppError',
+      code: 'outcome_unknown',
+      message: `CRMGrow did not answer in time while sending the video. ${EMAIL_MAY} ${CHECK_FIRST}`,
+    },
+  },
+  'a response larger than the cap, on a read': {
+    setup: () => {
+      process.env.MAX_RESPONSE_BYTES = '10';
+      api().get('/api/video').reply(200, '[{"id":"a","title":"b"}]');
+    },
+    run: () => poll(),
+    expected: {
+      name: 'AppError',
+      code: 'response_too_large',
+      message:
+        "CRMGrow's response while listing your videos was larger than this integration reads. " +
+        'Nothing was taken from it. If it keeps happening, contact CRMGrow support.',
+    },
+  },
+  'a response larger than the cap, on a note': {
+    setup: () => {
+      process.env.MAX_RESPONSE_BYTES = '10';
+      api().post('/api/note').reply(200, { status: true, data: { content: 'Hi' } });
+    },
+    run: () => addNote(),
+    expected: {
+      name: 'AppError',
+      code: 'outcome_unknown',
+      message:
+        "CRMGrow's response while adding the note was larger than this integration reads. " +
+        `The note may have been added all the same. ${CHECK_FIRST}`,
+    },
+  },
+  'the service not reached': {
+    setup: () => api().post('/api/send-video').replyWithError(failedWith('ECONNREFUSED')),
+    run: () => sendVideo(),
+    expected: {
+      name: 'AppError',
+      code: 'network_error',
+      message:
+        'Could not reach CRMGrow while sending the video, so nothing was sent. Try again in a few minutes.',
+    },
+  },
+  'a connection broken, on a read': {
+    setup: () => api().get('/api/video').replyWithError(failedWith('ECONNRESET')),
+    run: () => poll(),
+    expected: {
+      name: 'AppError',
+      code: 'network_error',
+      message:
+        'The connection to CRMGrow broke while listing your videos. Try again in a few minutes.',
+    },
+  },
+  'a connection broken, on a subscribe': {
+    setup: () => api().post('/api/outbound/subscribe').replyWithError(failedWith('ECONNRESET')),
+    run: () => subscribe(),
+    expected: {
+      name: 'AppError',
+      code: 'outcome_unknown',
+      message:
+        'The connection to CRMGrow broke while turning on the Zap. CRMGrow may have subscribed ' +
+        'the Zap all the same, and would then send its events twice: ask CRMGrow support to ' +
+        'check before you turn the Zap on again.',
+    },
+  },
+  'a redirect': {
+    setup: () => api().get('/api/video').reply(301, '', { Location: 'https://elsewhere.example/' }),
+    run: () => poll(),
+    expected: {
+      name: 'AppError',
+      code: 'redirect',
+      message:
+        'CRMGrow answered with a redirect while listing your videos, and this integration ' +
+        'follows no redirect. If it keeps happening, contact CRMGrow support.',
+    },
+  },
+  'a key refused (401), quoting the service': {
+    setup: () => api().get('/api/video').reply(401, error('invalid signature')),
+    run: () => poll(),
+    expected: {
+      name: 'ExpiredAuthError',
+      message:
+        'CRMGrow refused the API key: "invalid signature". Copy your API key from CRMGrow and ' +
+        'reconnect your CRMGrow account in Zapier.',
+    },
+  },
+  'too many requests, with Retry-After': {
+    setup: () => api().get('/api/video').reply(429, 'Slow down', { 'Retry-After': '120' }),
+    run: () => poll(),
+    expected: {
+      name: 'ThrottledError',
+      delay: 120,
+      message: 'CRMGrow is receiving too many requests: "Slow down". Zapier will retry in about 120 seconds.',
+    },
+  },
+  'no route (an HTML 404)': {
+    setup: () => api().get('/api/video').reply(404, '<pre>Cannot GET /api/video</pre>'),
+    run: () => poll(),
+    expected: {
+      name: 'AppError',
+      code: 'endpoint_not_found',
+      message:
+        'CRMGrow does not know the address this integration uses for listing your videos: the ' +
+        'integration may be set up with a wrong address for CRMGrow. Contact CRMGrow support.',
+    },
+  },
+  'a server error for a mapped id that is not a CRMGrow ID': {
+    setup: () => api().post('/api/send-video').reply(500, error('internal_server_error')),
+    run: () => sendVideo({ ...SEND, video_id: 'Product Demo' }),
+    expected: {
+      name: 'HaltedError',
+      message:
+        '"Product Demo" in "Video" is not a CRMGrow ID, and CRMGrow failed on it: ' +
+        '"internal_server_error". Choose from the "Video" dropdown, or map the ID from a ' +
+        '"Find Video" step.',
+    },
+  },
+  'a server error, on a send': {
+    setup: () => api().post('/api/send-video').reply(500, error('internal_server_error')),
+    run: () => sendVideo(),
+    expected: {
+      name: 'AppError',
+      code: 'outcome_unknown',
+      message: `CRMGrow had a problem while sending the video: "internal_server_error". ${EMAIL_MAY} ${CHECK_FIRST}`,
+    },
+  },
+  'unavailable (503), on a read': {
+    setup: () => api().get('/api/video').reply(503, 'Service Unavailable'),
+    run: () => poll(),
+    expected: {
+      name: 'ThrottledError',
+      delay: 60,
+      message:
+        'CRMGrow is unavailable for now: "Service Unavailable". Zapier will retry in about 60 seconds.',
+    },
+  },
+  'a server error, on a read': {
+    setup: () => api().get('/api/video').reply(500, error('internal_server_error')),
+    run: () => poll(),
+    expected: {
+      name: 'AppError',
+      code: 'server_error',
+      message: `CRMGrow had a problem while listing your videos: "internal_server_error". ${TRY_LATER}`,
+    },
+  },
+  'a suspended account': {
+    setup: () => api().get('/api/video').reply(400, error('Account is Suspended')),
+    run: () => poll(),
+    expected: {
+      name: 'AppError',
+      code: 'account_suspended',
+      message:
+        'Your CRMGrow account is suspended: "Account is Suspended". Sign in to CRMGrow to ' +
+        'restore it, then try again.',
+    },
+  },
+  'an email address refused': {
+    setup: () => api().post('/api/send-video').reply(400, error('Invalid email address')),
+    run: () => sendVideo(),
+    expected: {
+      name: 'HaltedError',
+      message:
+        'CRMGrow refused the email address "jane@example.com" in "Recipient Email": "Invalid ' +
+        'email address". Map a valid email address to this field.',
+    },
+  },
+  'a template not found': {
+    setup: () =>
+      api().post('/api/send-video').reply(400, error('Send error: not selected templete')),
+    run: () => sendVideo(),
+    expected: {
+      name: 'HaltedError',
+      message:
+        `CRMGrow could not find the template "${TEMPLATE_ID}" chosen in "Template": "Send ` +
+        'error: not selected templete". Choose a template from the dropdown, or map the ID of ' +
+        'one that exists.',
+    },
+  },
+  'a delivery that failed': {
+    setup: () => api().post('/api/send-video').reply(400, error('Send error')),
+    run: () => sendVideo(),
+    expected: {
+      name: 'AppError',
+      code: 'delivery_failed',
+      message:
+        'CRMGrow could not deliver the email to "jane@example.com": "Send error". Check the ' +
+        'address and the email settings of your CRMGrow account, then run the step again.',
+    },
+  },
+  'any other refusal of a step that sends values': {
+    setup: () => api().post('/api/note').reply(200, error('Note is too long')),
+    run: () => addNote(),
+    expected: {
+      name: 'HaltedError',
+      message:
+        'CRMGrow refused adding the note: "Note is too long". Check the values this step ' +
+        'sends, then try again.',
+    },
+  },
+  'any other refusal of a read, with no words': {
+    setup: () => api().get('/api/video').reply(403, ''),
+    run: () => poll(),
+    expected: {
+      name: 'AppError',
+      code: 'request_refused',
+      message:
+        'CRMGrow refused listing your videos. If it keeps happening, contact CRMGrow support.',
+    },
+  },
+  'a 2xx that does not confirm a note': {
+    setup: () => api().post('/api/note').reply(200, { ok: 1 }),
+    run: () => addNote(),
+    expected: {
+      name: 'AppError',
+      code: 'outcome_unknown',
+      message: `CRMGrow's response did not confirm adding the note. The note may have been added all the same. ${CHECK_FIRST}`,
+    },
+  },
+  'a 2xx a read cannot use': {
+    setup: () => api().get('/api/video').reply(200, '<html>Welcome</html>'),
+    run: () => poll(),
+    expected: {
+      name: 'AppError',
+      code: 'invalid_response',
+      message: `CRMGrow sent a response this integration cannot read while listing your videos. ${TRY_LATER}`,
+    },
+  },
+  'a BASE_URL that is not https': {
+    setup: () => {
+      process.env.BASE_URL = 'http://api.crmgrow.com';
+    },
+    run: () => poll(),
+    expected: {
+      name: 'AppError',
+      code: 'invalid_configuration',
+      message:
+        "The integration's BASE_URL setting is not a usable address, so nothing was sent. It " +
+        'must start with https:// (or http:// to localhost) and hold no user name, password, ' +
+        'query or fragment. Set it with "zapier-platform env:set <version> ' +
+        'BASE_URL=https://api.crmgrow.com".',
+    },
+  },
+  'a key no header can hold': {
+    run: () => poll({ authData: { api_key: `${API_KEY}\n` + 'x' } }),
+    expected: {
+      name: 'ExpiredAuthError',
+      message:
+        'The connected CRMGrow API key is blank or holds a character that no API key has, such ' +
+        'as a line break, so nothing was sent. Copy your API key from CRMGrow and reconnect ' +
+        'your CRMGrow account in Zapier.',
+    },
+  },
+  'a required field left blank': {
+    run: () => sendVideo({ ...SEND, template_id: '  ' }),
+    expected: {
+      name: 'HaltedError',
+      message:
+        'The "Template" field is required. Choose a template, or map the ID of a template from ' +
+        'an earlier step.',
+    },
+  },
+  'a list mapped into a field of one value': {
+    run: () => addNote({ email: ['a@example.com', 'b@example.com'], content: 'Hi' }),
+    expected: {
+      name: 'HaltedError',
+      message:
+        'The "Contact Email" field needs a single value, not a list or a set of fields. Map an ' +
+        'email address from an earlier step or type one.',
+    },
+  },
+  'an email with a control character': {
+    run: () => sendVideo({ ...SEND, email: 'jane\u0000@example.com' }),
+    expected: {
+      name: 'HaltedError',
+      message:
+        '"jane\\u0000@example.com" in "Recipient Email" holds a control character (shown as ' +
+        '\\u…), which no email address can hold: the text was probably copied or decoded ' +
+        'wrongly. Map or type an address such as name@example.com.',
+    },
+  },
+  'two email addresses': {
+    run: () => sendVideo({ ...SEND, email: 'a@example.com, b@example.com' }),
+    expected: {
+      name: 'HaltedError',
+      message:
+        '"a@example.com, b@example.com" in "Recipient Email" holds more than one email address. ' +
+        'Each step takes one address: map a single address, or use one step per address.',
+    },
+  },
+  'no email address': {
+    run: () => sendVideo({ ...SEND, email: 'Jane Cooper' }),
+    expected: {
+      name: 'HaltedError',
+      message:
+        '"Jane Cooper" in "Recipient Email" is not an email address. Map or type an address ' +
+        'such as name@example.com, or Jane Doe <name@example.com>.',
+    },
+  },
+  'a title with nothing to search for': {
+    run: () => findVideo(' ... '),
+    expected: {
+      name: 'HaltedError',
+      message:
+        '"..." in "Video Title" has no letter, digit or symbol to search for, so it would ' +
+        'match every video. Type or map the title of the video to find.',
+    },
+  },
+  'a Minimum Amount that is no number': {
+    run: () => watched({ min_amount: 'half' }),
+    expected: {
+      name: 'AppError',
+      code: 'invalid_input',
+      message:
+        'The "Minimum Amount" field needs a number, such as 50, but got "half". Type a whole ' +
+        'number, or leave it blank to let every amount through.',
+    },
+  },
+  'a filter given a list': {
+    run: () => watched({ material_type: ['VIDEO', 'PDF'] }),
+    expected: {
+      name: 'AppError',
+      code: 'invalid_input',
+      message:
+        'The "Material Type" field needs a single value, not a list or a set of fields. Type ' +
+        'one, or leave it blank.',
+    },
+  },
+};
+
+it.each(Object.entries(ROWS))('%s', async (_name, { setup, run, expected }) => {
+  setup?.();
+  expect(await failureOf(run())).toEqual(expected);
+});

@@ -1,0 +1,167 @@
+// The exact request of each operation, as the service receives it: method, address, headers and
+// body, byte for byte. Asserted here once; other tests assert what they are about.
+import nock from 'nock';
+import type { Bundle } from 'zapier-platform-core';
+import { ACTION_VALUES } from '../../src/hooks/events';
+import { API_KEY, bundleWith, HOST, run } from '../support/app';
+import { CALLING, HOOK_CALLS, methodOf, TEMPLATE_ID, type Call } from '../support/expectations';
+
+const ALT_HOST = 'https://alt.crmgrow.test';
+
+interface Seen {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Record<string, unknown>;
+  readonly body: string;
+}
+
+/** Runs the operation and returns the one request it sent, answered with `reply`. */
+async function requestOf(
+  path: string,
+  bundle: Partial<Bundle>,
+  call: Call,
+  reply: unknown,
+): Promise<Seen> {
+  const host = call.base === 'ALT_BASE_URL' ? ALT_HOST : HOST;
+  const seen: Seen[] = [];
+  const scope = nock(host)
+    .intercept((uri) => uri.split('?')[0] === call.path, call.method)
+    .reply(200, reply as nock.Body);
+  scope.on(
+    'request',
+    (req: { method: string; path: string; headers: Record<string, unknown> }, _i, body: string) =>
+      seen.push({ method: req.method, url: `${host}${req.path}`, headers: req.headers, body }),
+  );
+  await run(path, bundle);
+  expect(seen).toHaveLength(1);
+  return seen[0] as Seen;
+}
+
+const headersOf = ({ headers }: Seen) => ({
+  authorization: headers.authorization,
+  'user-agent': headers['user-agent'],
+  'content-type': headers['content-type'],
+  action: headers.action,
+});
+const jsonHeaders = {
+  authorization: API_KEY,
+  'user-agent': 'Zapier',
+  'content-type': 'application/json',
+};
+
+beforeEach(() => {
+  process.env.ALT_BASE_URL = ALT_HOST;
+});
+
+describe.each(Object.entries(CALLING))('%s', (key, { call, kind }) => {
+  it('sends exactly the request the interface lists', async () => {
+    const { path, inputData } = methodOf(key);
+    const reply = kind === 'create' ? { status: true } : [];
+    const seen = await requestOf(path, bundleWith({ inputData }), call, reply);
+    expect(seen.method).toBe(call.method);
+    expect(seen.url).toBe(`${call.base === 'ALT_BASE_URL' ? ALT_HOST : HOST}${call.path}`);
+    expect(headersOf(seen)).toEqual({ ...jsonHeaders, action: undefined });
+    // The body holds the inputs as read, in the fields' order, and nothing else.
+    expect(seen.body).toBe(kind === 'create' ? JSON.stringify(inputData) : '');
+  });
+});
+
+describe('the hook triggers', () => {
+  it.each(ACTION_VALUES)('%s subscribes its action with the target URL', async (action) => {
+    const targetUrl = 'https://hooks.zapier.com/hooks/standard/1/abc/';
+    const seen = await requestOf(
+      `triggers.${action}.operation.performSubscribe`,
+      bundleWith({ targetUrl }),
+      HOOK_CALLS.subscribe,
+      { id: 'sub_1' },
+    );
+    expect([seen.url, headersOf(seen), seen.body]).toEqual([
+      `${HOST}${HOOK_CALLS.subscribe.path}`,
+      { ...jsonHeaders, action: undefined },
+      JSON.stringify({ hookUrl: targetUrl, action }),
+    ]);
+  });
+
+  it.each(ACTION_VALUES)('%s asks for its sample with the action in a header', async (action) => {
+    const seen = await requestOf(
+      `triggers.${action}.operation.performList`,
+      bundleWith(),
+      HOOK_CALLS.performList,
+      [],
+    );
+    expect([seen.url, headersOf(seen), seen.body]).toEqual([
+      `${HOST}${HOOK_CALLS.performList.path}`,
+      { authorization: API_KEY, 'user-agent': 'Zapier', 'content-type': undefined, action },
+      '',
+    ]);
+  });
+
+  it('unsubscribes the stored id in the query, braces and all', async () => {
+    const seen = await requestOf(
+      'triggers.add_contact.operation.performUnsubscribe',
+      bundleWith({ subscribeData: { id: '{{sub 1}}' } }),
+      HOOK_CALLS.unsubscribe,
+      { status: true },
+    );
+    expect([seen.method, seen.url, headersOf(seen)]).toEqual([
+      'DELETE',
+      `${HOST}${HOOK_CALLS.unsubscribe.path}?id=%7B%7Bsub+1%7D%7D`,
+      {
+        authorization: API_KEY,
+        'user-agent': 'Zapier',
+        'content-type': undefined,
+        action: undefined,
+      },
+    ]);
+  });
+});
+
+describe('what the Zap builder typed is what CRMGrow gets', () => {
+  it('a note goes byte for byte, {{…}}, spaces and line breaks included; the email as an address', async () => {
+    const content = '  Dear {{first_name}},\r\n\tyour code is {{bundle.authData.api_key}} ✓ ';
+    const seen = await requestOf(
+      'creates.add_note.operation.perform',
+      bundleWith({ inputData: { email: ' Jane Doe <jane@example.com>; ', content } }),
+      CALLING.add_note.call,
+      { status: true },
+    );
+    expect(seen.body).toBe(JSON.stringify({ email: 'jane@example.com', content }));
+  });
+
+  it('ids go as given, trimmed', async () => {
+    const seen = await requestOf(
+      'creates.send_image.operation.perform',
+      bundleWith({ inputData: { email: 'a@b.co', image_id: ' {{x}} ', template_id: TEMPLATE_ID } }),
+      CALLING.send_image.call,
+      { status: true },
+    );
+    expect(JSON.parse(seen.body)).toEqual({
+      email: 'a@b.co',
+      image_id: '{{x}}',
+      template_id: TEMPLATE_ID,
+    });
+  });
+});
+
+describe('the connection', () => {
+  it('is tested by listing the templates with the key, trimmed', async () => {
+    const seen = await requestOf(
+      'authentication.test',
+      { authData: { api_key: `  ${API_KEY} ` } },
+      CALLING.template.call,
+      [],
+    );
+    expect(headersOf(seen)).toEqual({ ...jsonHeaders, action: undefined });
+  });
+
+  it.each([
+    ['jane@example.com', 'jane@example.com'],
+    [`key ${API_KEY}`, ''],
+    [undefined, ''],
+  ])('an Account Email of %j names it %j, never the key, with no request', async (email, label) => {
+    const bundle = { authData: { api_key: API_KEY, account_email: email } };
+    await expect(run('authentication.connectionLabel', bundle as Partial<Bundle>)).resolves.toBe(
+      label,
+    );
+  });
+});
