@@ -94,7 +94,7 @@ const TAG_FILTER = textFilter(
       'Only start the Zap for contacts with this tag, such as buyer (in any case). ' +
       'Leave blank for every contact.',
   },
-  (item) => item.tags,
+  'tags',
 );
 
 /** The rows of one record kind share a noun, output fields, filters and `expand`. */
@@ -139,7 +139,7 @@ const NEW_STAGE_FILTER = textFilter(
       'Only start the Zap when the deal moves into this stage, such as Under Contract ' +
       '(in any case). Leave blank for every move.',
   },
-  (item) => item.deal_target,
+  'deal_target',
 );
 
 const SEND_MATERIAL_FIELDS = [
@@ -164,8 +164,7 @@ const SENT_MATERIAL_FILTER = textFilter(
       'Leave blank for every send.',
     choices: MATERIAL_TYPE_CHOICES,
   },
-  ({ materials }) =>
-    Array.isArray(materials) ? materials.map((material: JsonObject) => material.type) : [],
+  'materials[]type',
 );
 
 const WATCH_MATERIAL_FIELDS: Field[] = [
@@ -186,7 +185,7 @@ const WATCH_FILTERS = [
       helpText: 'Only start the Zap for material of this type. Leave blank for every type.',
       choices: MATERIAL_TYPE_CHOICES,
     },
-    (item) => item.material_type,
+    'material_type',
   ),
   amountFilter({
     key: 'min_amount',

@@ -1,7 +1,7 @@
 // Optional filters on the hook triggers: the service delivers every event of an action, so the app
 // drops those the Zap builder did not ask for. Text is folded as the searches fold titles.
 import type { FieldChoiceWithLabel, PlainInputField, ZObject } from 'zapier-platform-core';
-import { numberOf, type JsonObject } from '../lib/json';
+import { isObject, numberOf, type JsonObject } from '../lib/json';
 import { MATERIALS } from '../lib/lists';
 import { fold, quote } from '../lib/text';
 
@@ -25,14 +25,19 @@ export const MATERIAL_TYPE_CHOICES: readonly FieldChoiceWithLabel[] = MATERIALS.
   ({ type, label }) => ({ value: type, sample: type, label }),
 );
 
-/** Passes when the item's value, or one in its list, folded, is the value filled in. */
-export const textFilter = (field: FilterField, valueOf: (item: JsonObject) => unknown): Filter => ({
+/** Passes when the item's value at `path` (`materials[]type`: in each of its materials), folded, is
+ * the value filled in. */
+export const textFilter = (field: FilterField, path: string): Filter => ({
   ...field,
   type: 'string',
   testFor: (value) => {
     const wanted = fold(value);
+    const [key = '', child] = path.split('[]');
     return (item) =>
-      [valueOf(item)].flat().some((text) => typeof text === 'string' && fold(text) === wanted);
+      [item[key]]
+        .flat()
+        .map((entry: unknown) => (child && isObject(entry) ? entry[child] : entry))
+        .some((text) => typeof text === 'string' && fold(text) === wanted);
   },
 });
 

@@ -46,8 +46,7 @@ export function contactOf(group: string, log: Log, where: string) {
   const emailAt = parts.findIndex((part, i) => i >= 2 && /^[^\s@,]+@[^\s@,]+$/.test(part.trim()));
   // With no address found, the last two parts are the address and the phone.
   const tail = emailAt >= 2 ? emailAt : Math.max(parts.length - 2, 3);
-  // A part after ", " continues a name ("John, Jr."); with more than two names, where the first
-  // ends and the last starts is a guess.
+  // A part after ", " continues a name ("John, Jr.").
   const names: string[] = [];
   for (const part of parts.slice(1, tail)) {
     if (names.length > 0 && /^\s/.test(part)) names[names.length - 1] += `,${part}`;
@@ -63,10 +62,6 @@ export function contactOf(group: string, log: Log, where: string) {
   if (parts.length < 5 || !isObjectId(contact.id)) {
     log(
       `A contact in "${where}" was not in the form [id,first,last,email,phone]: kept, with what could be read.`,
-    );
-  } else if (names.length > 2) {
-    log(
-      `A contact name in "${where}" holds commas: where the first name ends and the last starts is a guess.`,
     );
   }
   return contact;

@@ -26,21 +26,12 @@ async function subscribe(z: ZObject, bundle: Bundle, action: ActionValue) {
 
 /** Turning a Zap off never fails on a subscription already gone, or never stored. */
 async function unsubscribe(z: ZObject, bundle: Bundle) {
+  // The outcome goes to Zapier's log of the call, for the developers.
   const id = recordIdOf(bundle.subscribeData);
-  if (id === undefined) {
-    z.console.log(
-      'Unsubscribe skipped: the stored subscription has no id, so there is nothing to remove.',
-    );
-    return { outcome: 'nothing_to_remove' };
-  }
+  if (id === undefined) return { outcome: 'nothing_to_remove' };
   const response = await callApi(z, bundle, ENDPOINTS.unsubscribe, { params: { id } });
-  if (response.status < 200 || response.status > 299 || saysGone(response)) {
-    z.console.log(
-      `CRMGrow answered HTTP ${response.status} to unsubscribing ${id}: it was already gone.`,
-    );
-    return { id, outcome: 'already_gone' };
-  }
-  return { id, outcome: 'unsubscribed' };
+  const gone = response.status < 200 || response.status > 299 || saysGone(response);
+  return { id, outcome: gone ? 'already_gone' : 'unsubscribed' };
 }
 
 /** The account's recent events of an action; the service's placeholder of blank values is none. */

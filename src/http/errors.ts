@@ -20,7 +20,6 @@ export interface SentField {
 /** A whole response, as read once. */
 export interface Response {
   readonly status: number;
-  readonly contentType: string;
   readonly text: string;
   /** The body parsed as JSON; undefined when it is not JSON. */
   readonly data: unknown;
@@ -55,9 +54,10 @@ const hidden = (text: string, key: string): string =>
   key ? text.split(key).join('[API key]') : text;
 
 /** The service's own words, `error` or `message` of a JSON body or a plain-text body; '' if none. */
-function serviceText({ data, text, contentType }: Response, key = ''): string {
+function serviceText({ data, text }: Response, key = ''): string {
   const words = isObject(data) ? [data.error, data.message].find(hasWords) : undefined;
-  const plain = data === undefined && !contentType.includes('html') && !/^\s*</.test(text);
+  // A page (HTML) is no words of the service.
+  const plain = data === undefined && !/^\s*</.test(text);
   const said = typeof words === 'string' ? words : plain ? text.slice(0, 1_000) : '';
   return cutText(hidden(said.trim(), key), 200);
 }

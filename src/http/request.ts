@@ -92,7 +92,6 @@ export async function callApi(
     const text = await raw.text();
     response = {
       status: raw.status,
-      contentType: raw.getHeader('content-type') ?? '',
       text,
       data: parseJson(text),
       retryAfter: raw.getHeader('retry-after') ?? null,

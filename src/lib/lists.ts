@@ -77,8 +77,8 @@ export const listOutputFields = ({ noun }: ListSpec): PlainOutputField[] => [
 /** The editor's sample shows at most this many items. */
 export const SAMPLE_SIZE = 10;
 
-/** Longer titles are cut in results, and a search for a longer text finds nothing. */
-export const MAX_TITLE = 1_000;
+/** Titles are cut to this in results: a dropdown shows no more. */
+const MAX_TITLE = 1_000;
 
 /** The rows of a list with a usable id, in the service's order. */
 export interface List {
@@ -89,21 +89,21 @@ export interface List {
 export const titleOf = (row: JsonObject | undefined): string =>
   typeof row?.title === 'string' ? row.title.trim() : '';
 
-/** A bare array or a `{"data": [...]}` envelope, which the endpoint's confirmation checked. */
+/** A bare array or a `{"data": [...]}` envelope: the endpoint's confirmation made sure of a list. */
 export function readList(z: ZObject, spec: ListSpec, data: unknown): List {
-  const all = unwrapped(data);
+  const all = unwrapped(data) as unknown[];
   const rows: JsonObject[] = [];
   const ids: string[] = [];
-  for (const row of Array.isArray(all) ? (all as unknown[]) : []) {
-    const id = isObject(row) ? recordIdOf(row) : undefined;
+  for (const row of all) {
+    const id = recordIdOf(row);
     if (id === undefined || !isObject(row)) continue;
     rows.push(row);
     ids.push(id);
   }
-  const unusable = (Array.isArray(all) ? all.length : 0) - rows.length;
-  if (unusable > 0) {
+  if (rows.length < all.length) {
     z.console.log(
-      `Left out ${unusable} ${spec.singular}s without a usable "id" or "_id": Zapier tells items apart by it.`,
+      `Left out ${all.length - rows.length} ${spec.singular}s without a usable "id" or "_id": ` +
+        'Zapier tells items apart by it.',
     );
   }
   return { rows, ids };

@@ -9,7 +9,6 @@ import {
   LISTS,
   listOutputFields,
   listResult,
-  MAX_TITLE,
   readList,
   searchKeyOf,
   titleOf,
@@ -72,12 +71,6 @@ function findItem(key: ListKey): Search {
                 `${spec.singular} to find.`,
             ),
           );
-        }
-        if (fold(title).length > MAX_TITLE) {
-          z.console.log(
-            `Found no ${spec.singular}: no title is longer than ${MAX_TITLE} characters.`,
-          );
-          return [];
         }
         const list = readList(z, spec, (await callApi(z, bundle, spec.endpoint)).data);
         return listResult(z, spec, list, matchesOf(list, title));

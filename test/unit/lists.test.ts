@@ -130,10 +130,4 @@ describe('a search', () => {
     videos([{ id: objectId(1), title: 'Open House' }]);
     await expect(find('Closing')).resolves.toEqual([]);
   });
-
-  it('finds nothing for a text longer than any title, without a request', async () => {
-    const { result, logs } = await logsOf(() => find('x'.repeat(1_001)));
-    expect(result).toEqual([]);
-    expect(logs).toContainEqual(expect.stringContaining('no title is longer than 1000'));
-  });
 });
