@@ -82,7 +82,7 @@ export const saysGone = (response: Response): boolean =>
 
 // The wait Zapier is asked for: Retry-After in seconds or as a date, else a minute; at least
 // 10 seconds, as 0 would repeat the request at once, and at most an hour.
-export function retryDelayOf(retryAfter: string | null, now = Date.now()): number {
+function retryDelayOf(retryAfter: string | null, now = Date.now()): number {
   const value = retryAfter?.trim() ?? '';
   const seconds = /^\d+(\.\d+)?$/.test(value) ? Number(value) : (Date.parse(value) - now) / 1000;
   return Math.min(Math.max(Math.ceil(Number.isNaN(seconds) ? 60 : seconds), 10), 3_600);
