@@ -8,7 +8,7 @@
 // perform, performList and the static sample all take this path, so a sample is what a run gives.
 import { createHash } from 'node:crypto';
 import type { Bundle } from 'zapier-platform-core';
-import { idOf, isObject, numberOf, parseJson, type JsonObject } from '../lib/json';
+import { isObject, numberOf, parseJson, recordIdOf, type JsonObject } from '../lib/json';
 import { MATERIALS } from '../lib/lists';
 import { Fitting } from '../lib/size';
 import { quote } from '../lib/text';
@@ -127,7 +127,7 @@ function valueOf(type: string | undefined, value: unknown): unknown {
 
 /** A record's id, or one made from its content, so the same event gets the same id. */
 const idFor = (record: JsonObject): string =>
-  idOf(record.id) ??
+  recordIdOf(record) ??
   `evt_${createHash('sha256').update(JSON.stringify(record)).digest('hex').slice(0, 24)}`;
 
 function itemOf(event: HookEvent, record: JsonObject, log: Log): Item {
@@ -179,7 +179,7 @@ export function itemsOf(
       if (taken >= most) break;
       // 5 and 6. Once the result is full, the rest are counted, not made.
       if (result.full) {
-        result.skip(idOf(record.id));
+        result.skip(recordIdOf(record));
         continue;
       }
       const item = itemOf(event, record, note);
