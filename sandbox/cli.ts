@@ -4,10 +4,11 @@
 import { parseArgs } from 'node:util';
 import { ACTION_VALUES } from '../src/hooks/events';
 import { dotenvLines } from './env';
-import { MATERIAL_KINDS, MATERIALS } from './seed';
+import { LIST_KEYS } from './seed';
 import { startSandbox } from './server';
 
-const SIZES = [...MATERIAL_KINDS.map((kind) => MATERIALS[kind].plural), 'templates'] as const;
+/** The size flags: --videos, --pdfs, --images, --templates. */
+const SIZES = LIST_KEYS.map((key) => `${key}s`);
 
 const USAGE = `Usage: npm run sandbox [-- --port <n>] ${SIZES.map((s) => `[--${s} <n>]`).join(' ')}
   --port <n>   serve BASE_URL on 127.0.0.1:<n> and ALT_BASE_URL on <n+1> (default: free ports)`;
@@ -34,7 +35,9 @@ async function main(): Promise<void> {
   const port = wholeNumber('port', values.port);
   const sandbox = await startSandbox({
     ...(port ? { port, altPort: port + 1 } : {}),
-    seed: Object.fromEntries(SIZES.map((s) => [s, wholeNumber(s, values[s])])),
+    seed: Object.fromEntries(
+      LIST_KEYS.map((key) => [key, wholeNumber(`${key}s`, values[`${key}s`])]),
+    ),
     onRequest: (r) => {
       const query = new URLSearchParams(r.query).toString();
       process.stdout.write(
@@ -51,12 +54,10 @@ async function main(): Promise<void> {
       `  BASE_URL      ${sandbox.baseUrl}`,
       `  ALT_BASE_URL  ${sandbox.altBaseUrl}   (send-pdf)`,
       `  API key       ${sandbox.apiKey}`,
-      `  seeded        ${MATERIAL_KINDS.map((k) => `${data[MATERIALS[k].plural].length} ${MATERIALS[k].label}`).join(', ')}, ` +
-        `${data.templates.length} templates, ${data.contacts.length} contacts`,
+      `  seeded        ${LIST_KEYS.map((key) => `${data[key].length} ${key}s`).join(', ')}, ` +
+        `${data.contacts.length} contacts`,
       '',
-      'Failing on purpose (sandbox only):',
-      `  suspended-account API key  ${sandbox.suspendedApiKey}`,
-      `  template whose sends fail  ${sandbox.brokenTemplateId}`,
+      `The API key of a suspended account (every request answers 400): ${sandbox.suspendedApiKey}`,
       '',
       'Point `npx zapier-platform invoke` at it with these lines in .env:',
       '',
@@ -65,7 +66,6 @@ async function main(): Promise<void> {
       'Fire a webhook event to every hook URL subscribed to an action:',
       `  curl -X POST ${sandbox.baseUrl}/__sandbox/fire -H 'Content-Type: application/json' -d '{"action":"add_contact"}'`,
       `  (actions: ${ACTION_VALUES.join(', ')})`,
-      `State: curl ${sandbox.baseUrl}/__sandbox/state`,
       '',
       'Ctrl-C stops it. Requests:',
       '',

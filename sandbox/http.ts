@@ -1,7 +1,6 @@
 // Small node:http helpers shared by the sandbox, its hook receiver and the
 // hook deliveries. No framework: the sandbox must not add dependencies.
 import http from 'node:http';
-import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 /** The body of a request or answer, read to the end. */
@@ -68,48 +67,29 @@ export interface PostResult {
   readonly body: string;
 }
 
-/**
- * POSTs JSON to `url` on a fresh connection (no agent, so no socket outlives
- * the call) and resolves with the answer, or rejects on a network error or
- * after `timeoutMs`.
- */
+/** POSTs JSON to `url` on a connection of its own, as the service delivers a webhook. */
 export function postJson(url: string, payload: unknown, timeoutMs = 5_000): Promise<PostResult> {
-  const target = new URL(url);
-  const transport = target.protocol === 'https:' ? https : http;
   const text = JSON.stringify(payload);
   return new Promise((resolve, reject) => {
-    // One options argument: zapier-platform-core patches http.request inside a
-    // run and its wrapper drops the (url, options, callback) form.
-    const req = transport.request(
+    const { hostname, port, pathname, search } = new URL(url);
+    // One options argument, as core's patch of http.request (when on) takes no other form; no
+    // agent, so no socket outlives the call.
+    const req = http.request(
       {
-        protocol: target.protocol,
-        hostname: target.hostname,
-        port: target.port,
-        path: `${target.pathname}${target.search}`,
+        hostname,
+        port,
+        path: `${pathname}${search}`,
         method: 'POST',
         agent: false,
-        headers: {
-          'Content-Type': 'application/json',
-          'Content-Length': Buffer.byteLength(text),
-          'User-Agent': 'crmgrow-sandbox',
-        },
+        timeout: timeoutMs,
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) },
       },
       (res) => {
-        readBody(res).then((body) => {
-          clearTimeout(deadline);
-          resolve({ status: res.statusCode ?? 0, body });
-        }, fail);
+        readBody(res).then((body) => resolve({ status: res.statusCode ?? 0, body }), reject);
       },
     );
-    const fail = (error: Error): void => {
-      clearTimeout(deadline);
-      reject(error);
-    };
-    const deadline = setTimeout(
-      () => req.destroy(new Error(`no answer from ${url} within ${timeoutMs} ms`)),
-      timeoutMs,
-    );
-    req.on('error', fail);
+    req.on('timeout', () => req.destroy(new Error(`no answer from ${url} within ${timeoutMs} ms`)));
+    req.on('error', reject);
     req.end(text);
   });
 }
