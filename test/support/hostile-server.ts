@@ -1,6 +1,6 @@
 // A service at its worst, on loopback: each case is a base path
-// (BASE_URL=http://127.0.0.1:<port>/<case>), so one server and one Lambda
-// process serve many cases. It records every request it reads, whole.
+// (BASE_URL=http://127.0.0.1:<port>/<case>), so one server and one Lambda process serve many
+// cases. It records every request it reads, whole.
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { closeServer, listenOnLoopback } from '../../sandbox/http';
@@ -10,40 +10,22 @@ export interface Received {
   /** The path without the case's prefix, with its query. */
   readonly url: string;
   readonly headers: http.IncomingHttpHeaders;
-  /** The body, byte for byte. */
-  readonly body: Buffer;
+  /** The body, as sent. */
+  readonly body: string;
 }
 
 /** What the server does once it has read a request. */
 export type Behaviour = (res: http.ServerResponse, request: Received) => void;
 
 export interface HostileServer {
-  readonly url: string;
   /** The base address of one case. */
   base(name: string): string;
-  /** The requests each case received. */
+  /** The requests one case received. */
   received(name: string): Received[];
   close(): Promise<void>;
 }
 
-const json = (res: http.ServerResponse, status: number, body: unknown, headers = {}): void => {
-  res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
-};
-
-/** Answers that behave: the shapes the interface shows. */
-export const behaves: Behaviour = (res, request) => {
-  if (request.method === 'GET') json(res, 200, [{ id: '64b7f0c2a91e3d5f8c2b4a17', title: 'Demo' }]);
-  else if (request.url.startsWith('/api/outbound/subscribe')) json(res, 201, { id: 'sub-1' });
-  else json(res, 200, { status: true });
-};
-
-export const answers =
-  (status: number, body: unknown, headers: Record<string, string> = {}): Behaviour =>
-  (res) =>
-    json(res, status, body, headers);
-
-/** An answer written as it is, byte for byte: no JSON encoding, the headers given alone. */
+/** An answer written as given: the body's bytes and the headers, nothing added. */
 export const raw =
   (status: number, body: string | Buffer, headers: Record<string, string> = {}): Behaviour =>
   (res) => {
@@ -51,71 +33,34 @@ export const raw =
     res.end(body);
   };
 
-/** A page, as a web server or framework answers a route it does not know. */
-export const html = (status: number, page: string): Behaviour =>
-  raw(status, page, { 'Content-Type': 'text/html; charset=utf-8' });
+export const answers = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  raw(status, JSON.stringify(body), { 'Content-Type': 'application/json', ...headers });
 
-/** Says it is gzip, then sends bytes that are none: no client can unpack them. */
-export const gzipGarbage: Behaviour = (res) => {
-  const body = Buffer.from('this is not gzip at all, only some plain bytes');
-  res.writeHead(200, {
-    'Content-Type': 'application/json',
-    'Content-Encoding': 'gzip',
-    'Content-Length': String(body.length),
-  });
-  res.end(body);
+/** What the service answers when all is well: a list, a subscription's id, or `status: true`. */
+export const behaves: Behaviour = (res, request) => {
+  if (request.method === 'GET')
+    answers(200, [{ id: '64b7f0c2a91e3d5f8c2b4a17', title: 'Demo' }])(res, request);
+  else if (request.url.endsWith('/subscribe')) answers(201, { id: 'sub-1' })(res, request);
+  else answers(200, { status: true })(res, request);
 };
 
-/** Never answers: the socket stays open until the client gives up. */
+/** Never answers: the connection stays open until the client gives up. */
 export const silent: Behaviour = () => undefined;
 
-/** Headers at once, then one byte a second, for ever. */
-export const drips: Behaviour = (res) => {
-  res.writeHead(200, { 'Content-Type': 'application/json' });
-  res.write('[');
-  const timer = setInterval(() => res.write(' '), 1_000);
-  res.on('close', () => clearInterval(timer));
-};
-
-/** Promises 100 bytes, sends 12, then holds the connection open or closes it. */
-export const shortBody =
-  (then: 'hold' | 'close'): Behaviour =>
-  (res) => {
-    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '100' });
-    res.write('{"status":tr');
-    if (then === 'close') setTimeout(() => res.socket?.destroy(), 20);
-  };
-
 /** Reads the whole request, then drops the connection without a word. */
-export const resets: Behaviour = (res) => {
-  res.socket?.destroy();
-};
+export const resets: Behaviour = (res) => res.socket?.destroy();
 
-export const redirects =
-  (status: number, location: string): Behaviour =>
-  (res) => {
-    res.writeHead(status, { Location: location, 'Content-Type': 'text/plain' });
-    res.end(`Moved to ${location}`);
-  };
+export const redirects = (status: number, location: string): Behaviour =>
+  raw(status, '', { Location: location });
 
-/**
- * A gzip answer of `inflatedMiB` MiB of JSON whitespace from a small body:
- * one gzip member of 64 MiB repeated (gzip allows members end to end).
- */
+/** About 1 MiB of gzip that unpacks to `inflatedMiB` MiB: gzip members of 1 MiB, end to end. */
 export function gzipBomb(inflatedMiB: number): Behaviour {
-  const member = gzipSync(Buffer.alloc(64 * 1024 * 1024, 0x20), { level: 9 });
-  const body = Buffer.concat(Array.from({ length: Math.ceil(inflatedMiB / 64) }, () => member));
-  return (res) => {
-    res.writeHead(200, {
-      'Content-Type': 'application/json',
-      'Content-Encoding': 'gzip',
-      'Content-Length': String(body.length),
-    });
-    res.end(body);
-  };
+  const member = gzipSync(Buffer.alloc(1024 * 1024, 0x20), { level: 9 });
+  const body = Buffer.concat(Array.from({ length: inflatedMiB }, () => member));
+  return raw(200, body, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });
 }
 
-/** Starts a server whose cases answer as `cases` says; any other path is a 404. */
+/** Starts a server whose cases behave as `cases` says; any other path is a JSON 404. */
 export async function startHostileServer(
   cases: Readonly<Record<string, Behaviour>>,
 ): Promise<HostileServer> {
@@ -129,17 +74,14 @@ export async function startHostileServer(
         method: req.method ?? '',
         url: `/${rest.join('/')}`,
         headers: req.headers,
-        body: Buffer.concat(chunks),
+        body: Buffer.concat(chunks).toString('utf8'),
       };
       log.set(name, [...(log.get(name) ?? []), request]);
-      const behaviour = cases[name];
-      if (behaviour) behaviour(res, request);
-      else json(res, 404, { error: `no case ${name}` });
+      (cases[name] ?? answers(404, { error: `no case ${name}` }))(res, request);
     });
   });
   const url = await listenOnLoopback(server);
   return {
-    url,
     base: (name) => `${url}/${name}`,
     received: (name) => log.get(name) ?? [],
     close: () => closeServer(server),
