@@ -1,490 +1,286 @@
-// The compiled app, run through zapier-platform-core's app tester, against
-// the sandbox over real HTTP: the connection, every polling trigger, search
-// and create, the headers that reach the service, and the failures a Zap builder
-// would see.
+// The compiled app through core's app tester, against the sandbox over real HTTP: the sandbox's
+// own answers (the rest relies on them), every operation of the app's definition once, each
+// webhook's whole life, and the lists of a large account.
 import type { Bundle } from 'zapier-platform-core';
-import type { RecordedRequest } from '../../sandbox/server';
-import { CALLING, keysOf, POLLING, SEARCHES, sendKeys, SENDING } from '../support/expectations';
-import { rowOf } from '../support/rows';
-import { bundleFor, failureOf, requestsDuring, run, useSandbox } from './helpers';
+import { pointAppAt } from '../../sandbox/env';
+import { startReceiver, type Receiver } from '../../sandbox/receiver';
+import { objectId, type ListKey, type Material } from '../../sandbox/seed';
+import {
+  inputDataFor,
+  operationKeysOf,
+  searchInputFor,
+  searchListsOf,
+} from '../../scripts/lib/operations';
+import { SAMPLE_BODIES } from '../../src/hooks/samples';
+import { answers, startHostileServer, type HostileServer } from '../support/hostile-server';
+import { app, failureOf, run, useSandbox } from './helpers';
 
-const API_KEY = 'eyJhbGciOiJIUzI1NiJ9.ZTJlLXVzZXI.e2e-Key-7Q2x';
-
-const sandbox = useSandbox({ apiKey: API_KEY });
-
-/** The one request an operation made, checked for the headers every call carries. */
-function onlyRequest(requests: RecordedRequest[]): RecordedRequest {
-  expect(requests).toHaveLength(1);
-  const [request] = requests;
-  if (!request) throw new Error('no request');
-  expect(request.headers.authorization).toBe(API_KEY);
-  return request;
+const keys = operationKeysOf(app);
+const OBJECT_ID = /^[0-9a-f]{24}$/;
+interface Request {
+  readonly key?: string;
+  readonly body?: object;
+  readonly headers?: Record<string, string>;
 }
+const byId = (items: unknown): Material[] =>
+  [...(items as Material[])].sort((a, b) => a.id.localeCompare(b.id));
 
-describe('the connection', () => {
-  it('tests the key with GET /api/template', async () => {
-    const { result, requests } = await requestsDuring(sandbox(), () =>
-      run('authentication.test', bundleFor(sandbox())),
-    );
-    expect(result).toEqual({ ok: true });
-    const request = onlyRequest(requests);
-    expect([request.method, request.path, request.base, request.status]).toEqual([
-      'GET',
-      '/api/template',
-      'BASE_URL',
-      200,
+describe('the sandbox answers as the service is seen to', () => {
+  const sandbox = useSandbox();
+  const [VIDEO, TEMPLATE] = [objectId('video', 1), objectId('template', 1)];
+  const UNKNOWN = '0123456789abcdef01234567';
+  const send = (video_id: string, template_id = TEMPLATE): Request => ({
+    body: { email: 'jane.cooper@example.com', video_id, template_id },
+  });
+  const SEND = 'POST /api/send-video';
+  it.each<[string, string, Request, number, unknown]>([
+    ['GET /api/video', 'a JWT it did not sign', { key: 'a.b.c' }, 401, 'invalid signature'],
+    ['GET /api/video', 'a key that is no JWT', { key: 'not-a-key' }, 401, 'jwt malformed'],
+    ['GET /api/video', 'a suspended account', { key: 'suspended' }, 400, 'Account is Suspended'],
+    [SEND, 'no email', { body: { email: ' ' } }, 400, 'empty email address'],
+    ['POST /api/note', 'no @', { body: { email: 'j' } }, 400, 'Invalid email address'],
+    [SEND, 'no such template', send(VIDEO, UNKNOWN), 400, 'Send error: not selected templete'],
+    [SEND, 'no such video', send(UNKNOWN), 400, 'Send error'],
+    [SEND, 'an id that is no ObjectId', send('42'), 500, 'internal_server_error'],
+    [SEND, 'a send', send(VIDEO), 200, { status: true }],
+    [
+      'POST /api/outbound/subscribe',
+      'a subscribe',
+      { body: { hookUrl: 'http://127.0.0.1:9/', action: 'add_deal' } },
+      201,
+      { id: expect.stringMatching(OBJECT_ID) },
+    ],
+    ['DELETE /api/outbound/unsubscribe?id=x', 'an id it does not hold', {}, 201, { status: true }],
+    ['GET /api/outbound/perform', 'an unknown action', { headers: { action: 'x' } }, 201, [{}]],
+  ])('%s, %s: %i', async (route, _what, request, status, expected) => {
+    const [method, path] = route.split(' ');
+    const sb = sandbox();
+    const key = request.key === 'suspended' ? sb.suspendedApiKey : (request.key ?? sb.apiKey);
+    const response = await fetch(`${sb.baseUrl}${path}`, {
+      method,
+      headers: { Authorization: key, 'Content-Type': 'application/json', ...request.headers },
+      ...(request.body && { body: JSON.stringify(request.body) }),
+    });
+    const body: unknown = await response.json();
+    expect([response.status, body]).toEqual([
+      status,
+      typeof expected === 'string' ? { status: false, error: expected } : expected,
     ]);
-    expect(request.headers['content-type']).toBe('application/json');
   });
 
-  it('labels the connection by the account email, never the key, without a request', async () => {
-    const sb = sandbox();
-    const { result, requests } = await requestsDuring(sb, () =>
-      run(
-        'authentication.connectionLabel',
-        bundleFor(sb, { authData: { api_key: sb.apiKey, account_email: 'agent@example.com' } }),
-      ),
-    );
-    expect(result).toBe('agent@example.com');
-    expect(await run('authentication.connectionLabel', bundleFor(sb))).toBe('');
-    expect(requests).toEqual([]);
+  it("answers an unknown path with Express's HTML 404, before the key is checked", async () => {
+    const response = await fetch(`${sandbox().baseUrl}/api/videos`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await response.text()).toContain('<pre>Cannot GET /api/videos</pre>');
   });
 });
 
-// The sandbox's items of each list, the searches' queries and finds, and the
-// sandbox's list of each send's material are written out in each operation's
-// row of test/support/expectations.ts (its `sandbox`), from sandbox/seed.ts.
+describe('every operation of the compiled app, against the sandbox', () => {
+  const sandbox = useSandbox();
+  const authData = () => ({ api_key: sandbox().apiKey });
 
-describe('polling triggers (also the dropdown sources)', () => {
-  it.each(
-    keysOf('polling').map((key) => {
-      const { call, sandbox } = rowOf({ POLLING }, key);
-      return [key, call.path, call.base, sandbox.choices] as const;
-    }),
-  )(
-    '%s fills its dropdown with every item of GET %s, by title',
-    async (key, path, base, choices) => {
-      const sb = sandbox();
-      const { result, requests } = await requestsDuring(sb, () =>
-        run(
-          `triggers.${key}.operation.perform`,
-          bundleFor(sb, { meta: { isFillingDynamicDropdown: true } as Bundle['meta'] }),
-        ),
-      );
-      expect(result).toEqual(choices);
-      const request = onlyRequest(requests);
-      expect([request.method, request.path, request.base]).toEqual(['GET', path, base]);
-      expect(request.headers['content-type']).toBe('application/json');
-    },
-  );
-
-  it('lists email and SMS templates alike', async () => {
-    const titles = (
-      (await run('triggers.template.operation.perform', bundleFor(sandbox()))) as {
-        title: string;
-      }[]
-    ).map((t) => t.title);
-    expect(titles).toEqual(
-      expect.arrayContaining(['Quick Check-In (SMS)', 'Welcome to the Neighborhood (Email)']),
-    );
+  it('the connection test passes with the key; a wrong or suspended key fails it', async () => {
+    expect(await run('authentication.test', { authData: authData() })).toEqual({ ok: true });
+    const test = (api_key: string) =>
+      failureOf(run('authentication.test', { authData: { api_key } }));
+    expect(await test('a.b.c')).toEqual({ type: 'ExpiredAuthError' });
+    expect(await test(sandbox().suspendedApiKey)).toEqual({
+      type: 'AppError',
+      code: 'account_suspended',
+    });
   });
-});
 
-describe('searches (title → id, for the id fields)', () => {
-  it.each(
-    keysOf('search').map((key) => {
-      const { call, sandbox } = rowOf({ SEARCHES }, key);
-      return [key, call.path, call.base, sandbox.query, sandbox.finds] as const;
-    }),
-  )('%s finds by title with one GET %s', async (key, path, base, title, found) => {
+  it.each(keys.polling)('%s polls every item of its list, and fills its dropdown', async (key) => {
+    const method = `triggers.${key}.operation.perform`;
+    const list = sandbox().data[key as ListKey];
+    const dropdown = { isFillingDynamicDropdown: true } as Bundle['meta'];
+    expect(byId(await run(method, { authData: authData() }))).toEqual(byId(list));
+    expect(byId(await run(method, { authData: authData(), meta: dropdown }))).toEqual(byId(list));
+  });
+
+  it.each(keys.searches)('%s finds an item by its title, in any case', async (key) => {
+    const list = searchListsOf(app).get(key) ?? '';
+    const [item] = sandbox().data[list as ListKey];
+    const inputData = searchInputFor(app, key, item?.title.toUpperCase() ?? '');
+    const found = await run(`searches.${key}.operation.perform`, {
+      authData: authData(),
+      inputData,
+    });
+    expect((found as Material[])[0]).toEqual(item);
+  });
+
+  it.each(keys.creates)('%s is done, in one request the service confirms', async (key) => {
     const sb = sandbox();
-    const { result, requests } = await requestsDuring(sb, () =>
-      run(`searches.${key}.operation.perform`, bundleFor(sb, { inputData: { title } })),
+    const choices = new Map(
+      Object.entries(sb.data).map(([list, [first]]) => [list, first?.id ?? '']),
     );
-    expect(result).toEqual(found);
-    const request = onlyRequest(requests);
-    expect([request.method, request.path, request.base, request.status]).toEqual([
-      'GET',
-      path,
-      base,
-      200,
-    ]);
-    expect(request.headers['content-type']).toBe('application/json');
-  });
-
-  it.each(keysOf('search'))('%s finds nothing: [] after one request, not an error', async (key) => {
-    const sb = sandbox();
-    const { result, requests } = await requestsDuring(sb, () =>
-      run(
-        `searches.${key}.operation.perform`,
-        bundleFor(sb, { inputData: { title: 'Mortgage Calculator' } }),
-      ),
-    );
-    expect(result).toEqual([]);
-    onlyRequest(requests);
-  });
-
-  it('a blank title fails before any request', async () => {
-    const sb = sandbox();
-    const { result: failure, requests } = await requestsDuring(sb, () =>
-      failureOf(
-        run(
-          'searches.find_template.operation.perform',
-          bundleFor(sb, { inputData: { title: ' ' } }),
-        ),
-      ),
-    );
-    expect(requests).toEqual([]);
-    expect(failure).toMatchObject({
-      name: 'HaltedError',
-      message:
-        'The "Template Title" field is required. Type the title of the template to find, or map it from an earlier step.',
+    const before = sb.requests.length;
+    const inputData = inputDataFor(app, key, choices);
+    const result = await run(`creates.${key}.operation.perform`, {
+      authData: authData(),
+      inputData,
     });
-  });
-});
-
-describe('a large account: 50,000 videos', () => {
-  const big = useSandbox({ apiKey: API_KEY, seed: { videos: 50_000 } });
-
-  it('polls the newest 1,000 videos in one request', async () => {
-    const { result, requests } = await requestsDuring(big(), () =>
-      run('triggers.video.operation.perform', bundleFor(big())),
-    );
-    onlyRequest(requests);
-    const videos = result as { id: string; title: string }[];
-    expect(videos).toHaveLength(1_000);
-    expect(videos[0]).toEqual({
-      id: '69a38180010000000000c350',
-      title: 'First-Time Buyer Q&A #10000',
-    });
-    expect(videos[999]).toEqual({
-      id: '69a38180010000000000bf69',
-      title: 'Virtual Tour - 1200 Market Street #9801',
-    });
-  });
-
-  it('finds a title among them in one request: the exact match, then the newest 24 that contain it', async () => {
-    const { result, requests } = await requestsDuring(big(), () =>
-      run(
-        'searches.find_video.operation.perform',
-        bundleFor(big(), { inputData: { title: 'first-time buyer q&a' } }),
-      ),
-    );
-    onlyRequest(requests);
-    const videos = result as { id: string; title: string }[];
-    expect(videos).toHaveLength(25);
-    expect(videos.slice(0, 3)).toEqual([
-      { id: '69a381800100000000000005', title: 'First-Time Buyer Q&A' },
-      { id: '69a38180010000000000c350', title: 'First-Time Buyer Q&A #10000' },
-      { id: '69a38180010000000000c34b', title: 'First-Time Buyer Q&A #9999' },
-    ]);
-  });
-
-  it('fills the video dropdown 100 choices a page, by title, one request a page', async () => {
-    const page = async (n: number): Promise<{ id: string; title: string }[]> => {
-      const { result, requests } = await requestsDuring(big(), () =>
-        run(
-          'triggers.video.operation.perform',
-          bundleFor(big(), { meta: { isFillingDynamicDropdown: true, page: n } as Bundle['meta'] }),
-        ),
-      );
-      onlyRequest(requests);
-      return result as { id: string; title: string }[];
-    };
-    const first = await page(0);
-    expect(first).toHaveLength(100);
-    expect(first[0]).toEqual({ id: '69a381800100000000000005', title: 'First-Time Buyer Q&A' });
-    expect(first[99]).toEqual({
-      id: '69a3818001000000000001f4',
-      title: 'First-Time Buyer Q&A #100',
-    });
-    expect((await page(1))[0]).toEqual({
-      id: '69a3818001000000000001f9',
-      title: 'First-Time Buyer Q&A #101',
-    });
-  });
-});
-
-describe('creates', () => {
-  // Each send's id field, the sandbox's list of its material, and the kind the sandbox records.
-  it.each(
-    sendKeys().map((key) => {
-      const { call, idKey, sandbox } = rowOf({ SENDING }, key);
-      return [key, call.path, call.base, idKey, sandbox.list, sandbox.kind] as const;
-    }),
-  )('%s POSTs %s on %s and the contact is created', async (key, path, base, idKey, list, kind) => {
-    const sb = sandbox();
-    const email = `${key}.new@example.com`;
-    const materialId = sb.data[list][1]?.id ?? '';
-    const templateId = '69a381800400000000000002';
-    const { result, requests } = await requestsDuring(sb, () =>
-      run(
-        `creates.${key}.operation.perform`,
-        bundleFor(sb, {
-          inputData: { email: ` ${email} `, [idKey]: materialId, template_id: templateId },
-        }),
-      ),
-    );
-    expect(result).toEqual({
-      id: `${materialId}:${email}`,
-      status: true,
-      email,
-      [idKey]: materialId,
-      template_id: templateId,
-    });
-    const request = onlyRequest(requests);
-    expect([request.method, request.path, request.base, request.status]).toEqual([
-      'POST',
-      path,
-      base,
-      200,
-    ]);
-    expect(request.headers['content-type']).toBe('application/json');
-    expect(request.body).toEqual({ email, [idKey]: materialId, template_id: templateId });
-    expect(sb.sends.at(-1)).toEqual({
-      kind,
-      base,
-      email,
-      materialId,
-      templateId,
-      contactId: expect.stringMatching(/^[0-9a-f]{24}$/),
-      contactCreated: true,
-      at: expect.any(String),
-    });
-    expect(sb.data.contacts.at(-1)).toMatchObject({ email, first_name: `${key}.new` });
-  });
-
-  it('send_pdf goes to BASE_URL when ALT_BASE_URL is not set', async () => {
-    const sb = sandbox();
-    const saved = process.env.ALT_BASE_URL;
-    delete process.env.ALT_BASE_URL;
-    try {
-      const { requests } = await requestsDuring(sb, () =>
-        run(
-          'creates.send_pdf.operation.perform',
-          bundleFor(sb, {
-            inputData: {
-              email: 'jane.cooper@example.com',
-              pdf_id: '69a381800200000000000001',
-              template_id: '69a381800400000000000001',
-            },
-          }),
-        ),
-      );
-      expect([onlyRequest(requests).path, onlyRequest(requests).base]).toEqual([
-        '/api/send-pdf',
-        'BASE_URL',
-      ]);
-      expect(sb.sends.at(-1)?.contactCreated).toBe(false);
-    } finally {
-      if (saved === undefined) delete process.env.ALT_BASE_URL;
-      else process.env.ALT_BASE_URL = saved;
-    }
-  });
-
-  it.each(['jane.cooper@example.com,', '"jane.cooper@example.com";', '<jane.cooper@example.com'])(
-    'an address copied with punctuation around it (%s) reaches the existing contact',
-    async (typed) => {
-      const sb = sandbox();
-      const contacts = sb.data.contacts.length;
-      const inputData = {
-        email: typed,
-        video_id: '69a381800100000000000001',
-        template_id: '69a381800400000000000001',
-      };
-      const { requests } = await requestsDuring(sb, () =>
-        run('creates.send_video.operation.perform', bundleFor(sb, { inputData })),
-      );
-      expect(onlyRequest(requests).body).toEqual({
-        ...inputData,
-        email: 'jane.cooper@example.com',
-      });
-      expect(sb.sends.at(-1)).toMatchObject({
-        email: 'jane.cooper@example.com',
-        contactCreated: false,
-      });
-      expect(sb.data.contacts).toHaveLength(contacts);
-    },
-  );
-
-  it('add_note POSTs /api/note and returns the note the service created', async () => {
-    const sb = sandbox();
-    const { result, requests } = await requestsDuring(sb, () =>
-      run(
-        'creates.add_note.operation.perform',
-        bundleFor(sb, {
-          inputData: { email: 'jane.cooper@example.com', content: 'Line one\nLine two' },
-        }),
-      ),
-    );
-    const note = sb.notes.at(-1);
-    expect(result).toEqual({
-      id: note?._id,
-      status: true,
-      email: 'jane.cooper@example.com',
-      content: 'Line one\nLine two',
-      contact_id: '69a381800500000000000001',
-      created_at: note?.created_at,
-      updated_at: note?.updated_at,
-    });
-    const request = onlyRequest(requests);
-    const { call } = rowOf({ CALLING }, 'add_note');
-    expect([request.method, request.path, request.base, request.status]).toEqual([
-      call.method,
-      call.path,
-      call.base,
-      200,
-    ]);
-    expect(request.headers['content-type']).toBe('application/json');
-    expect(request.body).toEqual({
-      email: 'jane.cooper@example.com',
-      content: 'Line one\nLine two',
-    });
+    expect(result).toMatchObject({ status: true, email: inputData.email });
+    expect(sb.requests.slice(before).map(({ status }) => status)).toEqual([200]);
     await sb.settled();
   });
 });
 
-describe('failures, as the Zap builder sees them', () => {
-  const sendVideo = (inputData: Record<string, string>): Promise<unknown> =>
-    run(
-      'creates.send_video.operation.perform',
-      bundleFor(sandbox(), {
-        inputData: {
-          email: 'jane.cooper@example.com',
-          video_id: '69a381800100000000000001',
-          template_id: '69a381800400000000000001',
-          ...inputData,
-        },
-      }),
-    );
-
-  it('401: a key the service rejects asks to reconnect, quoting the service', async () => {
-    const failure = await failureOf(
-      run('authentication.test', { authData: { api_key: 'aaaa.bbbb.cccc' } }),
-    );
-    expect(failure.name).toBe('ExpiredAuthError');
-    expect(failure.message).toBe(
-      'CRMGrow rejected the API key (HTTP 401: "invalid signature"). Copy your current API key from ' +
-        'CRMGrow and reconnect your CRMGrow account in Zapier.',
-    );
-    expect(sandbox().requests.at(-1)?.status).toBe(401);
+describe('webhooks: a delivery through the sandbox', () => {
+  const sandbox = useSandbox();
+  let receiver: Receiver;
+  beforeAll(async () => {
+    receiver = await startReceiver();
   });
+  afterAll(() => receiver.close());
+  const authData = () => ({ api_key: sandbox().apiKey });
 
-  it.each(['authentication.test', 'triggers.video.operation.perform'])(
-    '400: a suspended account says so, on %s',
-    async (method) => {
-      const failure = await failureOf(
-        run(method, { authData: { api_key: sandbox().suspendedApiKey } }),
-      );
-      expect(failure.name).toBe('AppError');
-      expect(failure.message).toBe(
-        'Your CRMGrow account is suspended (CRMGrow said "Account is Suspended"), so CRMGrow refuses ' +
-          'every request. Sign in to CRMGrow to restore the account, then try again.',
-      );
+  /** A Zap's life: subscribe, the editor's sample, one event delivered and performed, unsubscribe. */
+  async function life(action: string, payload?: Record<string, unknown>, inputData = {}) {
+    const op = `triggers.${action}.operation`;
+    const subscribeData = (await run(`${op}.performSubscribe`, {
+      authData: authData(),
+      targetUrl: receiver.url,
+    })) as { id: string };
+    const subscription = sandbox().subscriptions.get(subscribeData.id);
+    const sample = await run(`${op}.performList`, { authData: authData(), inputData });
+    expect(await sandbox().fire(action, payload)).toEqual([{ hookUrl: receiver.url, status: 200 }]);
+    const { body, rawBody } = await receiver.next();
+    const items = (await run(`${op}.perform`, {
+      authData: authData(),
+      inputData,
+      subscribeData,
+      cleanedRequest: body as Bundle['cleanedRequest'],
+      rawRequest: { method: 'POST', querystring: '', headers: {}, content: rawBody },
+    })) as Record<string, unknown>[];
+    await run(`${op}.performUnsubscribe`, { authData: authData(), subscribeData });
+    const after = sandbox().subscriptions.has(subscribeData.id);
+    return { subscription, sample, items, rawBody, after };
+  }
+
+  it.each(keys.hooks)(
+    '%s: subscribe → sample → deliver → perform → unsubscribe; the sample is what a run gives',
+    async (action) => {
+      const { subscription, sample, items, after } = await life(action);
+      expect(subscription).toMatchObject({ hookUrl: receiver.url, action });
+      expect(items.length).toBeGreaterThan(0);
+      expect(items.every(({ id }) => typeof id === 'string' && id !== '')).toBe(true);
+      expect(items).toEqual(sample);
+      expect(after).toBe(false);
     },
   );
 
-  it('a mapped value that is not an email address halts the run, before any request', async () => {
-    const { result: failure, requests } = await requestsDuring(sandbox(), () =>
-      failureOf(sendVideo({ email: 'Jane Cooper' })),
+  it('a bulk delete of contacts gives one item per contact', async () => {
+    const contacts = sandbox().data.contacts.map(
+      ({ id, first_name, last_name, email, cell_phone }) => ({
+        id,
+        first_name,
+        last_name,
+        email,
+        cell_phone,
+      }),
     );
-    expect(requests).toEqual([]);
-    expect(failure).toMatchObject({
-      name: 'HaltedError',
-      message:
-        '"Jane Cooper" in "Recipient Email" is not an email address. Map or type an address such ' +
-        'as name@example.com, or Jane Doe <name@example.com>.',
+    const text = contacts.map((c) => `[${Object.values(c).join(',')}]`).join(',');
+    const { items } = await life('delete_contact', {
+      num: contacts.length,
+      contacts: text,
+      removed_date: '2026-03-19T09:02:44.873Z',
     });
+    expect(items).toEqual(contacts.map((contact) => expect.objectContaining(contact)));
   });
 
-  it('HTML 404: a BASE_URL with a wrong path names the path and the setting, with no HTML', async () => {
-    const sb = sandbox();
-    process.env.BASE_URL = `${sb.baseUrl}/v2`;
-    // The run's log (core echoes it to the console) holds the advice for the maintainer.
-    const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
-    try {
-      const failure = await failureOf(run('authentication.test', bundleFor(sb)));
-      expect(failure.name).toBe('AppError');
-      expect(failure.message).toBe(
-        'CRMGrow has no endpoint at GET /v2/api/template (HTTP 404). Contact CRMGrow support and ' +
-          'mention this method and path.',
+  it('a delete of tasks gives one item per task', async () => {
+    const jane = `[${objectId('contact', 1)},Jane,Cooper,jane.cooper@example.com,+14155550100]`;
+    const when = 'Fri Mar 20 2026 17:00:00 GMT+0000 (Coordinated Universal Time)';
+    const { items } = await life('delete_task', {
+      num: 2,
+      removed_task:
+        `[call,Call about the offer, today,${jane},${when},true,WEEK,${when},` +
+        `[email,Send the guide,${jane},${when},false,undefined,${when}`,
+      removed_date: '2026-03-19T09:02:44.873Z',
+    });
+    expect(items.map(({ type, content }) => [type, content])).toEqual([
+      ['call', 'Call about the offer, today'],
+      ['email', 'Send the guide'],
+    ]);
+    expect(new Set(items.map(({ id }) => id)).size).toBe(2);
+  });
+
+  it('a filter keeps the events that match it, and only those', async () => {
+    const video = SAMPLE_BODIES.watch_material;
+    const pdf = { ...video, material_type: 'PDF', material_title: 'Buyer Guide 2026' };
+    const filter = { material_type: 'pdf' };
+    expect((await life('watch_material', video, filter)).items).toEqual([]);
+    const { items } = await life('watch_material', pdf, filter);
+    expect(items).toEqual([expect.objectContaining({ material_type: 'PDF' })]);
+  });
+
+  it('a delivery handed over as text gives the same item', async () => {
+    const { items, rawBody } = await life('create_note');
+    expect(items).toHaveLength(1);
+    const op = 'triggers.create_note.operation.perform';
+    const raw = { method: 'POST', querystring: '', headers: {}, content: rawBody };
+    for (const request of [{ cleanedRequest: rawBody }, { rawRequest: raw }]) {
+      expect(await run(op, { authData: authData(), ...(request as Partial<Bundle>) })).toEqual(
+        items,
       );
-      expect(sb.requests.at(-1)).toMatchObject({ path: '/v2/api/template', status: 404 });
-      expect(log.mock.calls.map((args) => args.map(String).join(' '))).toContainEqual(
-        expect.stringContaining(
-          `CRMGrow has no endpoint at GET /v2/api/template. If this keeps happening, check the BASE_URL setting (now "${sb.baseUrl}/v2")`,
-        ),
-      );
-    } finally {
-      log.mockRestore();
-      process.env.BASE_URL = sb.baseUrl;
     }
   });
+});
 
-  it('500: an id the service cannot read names the field and its value, and the way to a real id', async () => {
-    const failure = await failureOf(sendVideo({ video_id: 'not-an-id' }));
-    expect(failure.name).toBe('AppError');
-    expect(failure.message).toBe(
-      'CRMGrow had a server error on POST /api/send-video (HTTP 500: "internal_server_error"). ' +
-        'CRMGrow could not use "not-an-id" in "Video": it is not an ID of CRMGrow, which are 24 ' +
-        'characters of 0-9 and a-f (a title mapped by mistake, perhaps). Choose from the "Video" ' +
-        'dropdown, or map the ID from a Find Video search step.',
-    );
-    expect(JSON.parse(failure.error.message)).toMatchObject({ code: 'invalid_id', status: 500 });
-  });
-
-  it('500 on a list (forced in the sandbox) fails the poll with the same message', async () => {
-    sandbox().failNext({ method: 'GET', path: '/api/image', status: 500 });
-    const failure = await failureOf(run('triggers.image.operation.perform', bundleFor(sandbox())));
-    expect(failure.message).toMatch(
-      /^CRMGrow had a server error on GET \/api\/image \(HTTP 500: "internal_server_error"\)\. /,
-    );
-  });
-
-  it('500 on a search (forced in the sandbox) fails the step with the same message', async () => {
-    sandbox().failNext({ method: 'GET', path: '/api/template', status: 500 });
-    const failure = await failureOf(
-      run(
-        'searches.find_template.operation.perform',
-        bundleFor(sandbox(), { inputData: { title: 'Showing' } }),
-      ),
-    );
-    expect(failure.message).toMatch(
-      /^CRMGrow had a server error on GET \/api\/template \(HTTP 500: "internal_server_error"\)\. /,
-    );
-  });
-
-  it('429 with Retry-After becomes a ThrottledError', async () => {
-    sandbox().failNext({
-      path: '/api/pdf',
-      status: 429,
-      body: { error: 'Too many requests' },
-      headers: { 'Retry-After': '17' },
+describe('the lists of a large account: 50,000 videos', () => {
+  const sandbox = useSandbox({ seed: { video: 50_000 } });
+  const poll = (meta: Partial<Bundle['meta']> = {}) =>
+    run('triggers.video.operation.perform', {
+      authData: { api_key: sandbox().apiKey },
+      meta: meta as Bundle['meta'],
     });
-    const failure = await failureOf(run('triggers.pdf.operation.perform', bundleFor(sandbox())));
-    expect(failure.name).toBe('ThrottledError');
-    expect(failure.message).toBe(
-      'CRMGrow is receiving too many requests (HTTP 429: "Too many requests"). Zapier will try again in 17 seconds.',
-    );
+
+  it('a poll gives the newest 1,000, in one request', async () => {
+    const before = sandbox().requests.length;
+    const newest = byId(sandbox().data.video).reverse().slice(0, 1_000);
+    expect(await poll()).toEqual(newest);
+    expect(sandbox().requests.length - before).toBe(1);
   });
 
-  it.each([
-    [
-      'a template that no longer exists',
-      { template_id: '0123456789abcdef01234567' },
-      'CRMGrow could not find the template "0123456789abcdef01234567" chosen in "Template" ' +
-        '(CRMGrow said "Send error: not selected templete"). Choose a template from the dropdown, ' +
-        'or map the ID of a template that exists.',
-    ],
-    [
-      'a delivery the service could not make',
-      { template_id: '69a381800f00000000000001' },
-      'CRMGrow could not deliver the email to "jane.cooper@example.com" (CRMGrow said "Send error"). ' +
-        'Check the address and the email settings of your CRMGrow account, then run the step again.',
-    ],
-  ])('400 for %s names the field and quotes the service', async (_, inputData, message) => {
-    const failure = await failureOf(sendVideo(inputData));
-    expect(failure.name).toBe('AppError');
-    expect(failure.message).toBe(message);
+  it('the dropdown gives pages of 100, A–Z by title, numbers in order', async () => {
+    const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+    const aToZ = [...sandbox().data.video].sort(
+      (a, b) => collator.compare(a.title, b.title) || a.id.localeCompare(b.id),
+    );
+    const pages = [await poll({ isFillingDynamicDropdown: true, page: 0 })];
+    pages.push(await poll({ isFillingDynamicDropdown: true, page: 1 }));
+    expect(pages).toEqual([aToZ.slice(0, 100), aToZ.slice(100, 200)]);
+  });
+});
+
+describe('a poll of ids that show no age', () => {
+  // Version-4 UUIDs: over 6 MiB of them, which no result can hold.
+  const list = Array.from({ length: 72_000 }, (_, i) => {
+    const hex = (i * 7919).toString(16).padStart(32, '0');
+    const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20)}`;
+    return { id, title: `Open House ${i} – Élan Avenue` };
+  });
+  let server: HostileServer;
+  let restore = (): void => undefined;
+  beforeAll(async () => {
+    server = await startHostileServer({ uuids: answers(200, list) });
+    restore = pointAppAt({ baseUrl: server.base('uuids'), altBaseUrl: server.base('uuids') });
+  });
+  afterAll(async () => {
+    restore();
+    await server.close();
+  });
+
+  it("gives the service's order, as far as a result holds it", async () => {
+    const items = (await run('triggers.video.operation.perform', {
+      authData: { api_key: 'key' },
+    })) as Material[];
+    const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
+    expect(bytes(list)).toBeGreaterThan(6 * 1024 * 1024);
+    expect(items).toEqual(list.slice(0, items.length));
+    expect(bytes(items)).toBeLessThanOrEqual(5 * 1024 * 1024);
+    expect(bytes(list.slice(0, items.length + 1))).toBeGreaterThan(5 * 1024 * 1024);
   });
 });

@@ -1,144 +1,202 @@
-// The artifact we push, run as Zapier runs it: build/build.zip (made by
-// `npm run build:zip`, which `npm test` runs first) is unpacked into a
-// temporary folder and its zapierwrapper.js handler is called in a fresh Node
-// process with Lambda-style events, against the sandbox over loopback.
-import { readdirSync, readFileSync, rmSync, statSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { extractZip, type ZipEntry } from '../../scripts/lib/zip';
-import { startSandbox, type Sandbox } from '../../sandbox';
-import { invoke, unpackZip, userMessage, zipPath } from '../support/lambda';
+// build/build.zip, the file `npm run push` uploads, run as Zapier runs it: unpacked, its
+// zapierwrapper.js handler called in one fresh Node process. What it holds, that it answers
+// against the sandbox, and the bounds of what it returns for deliveries and inputs built to be
+// too large or too slow.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SAMPLE_BODIES } from '../../src/hooks/samples';
+import { startSandbox, type Sandbox } from '../../sandbox/server';
+import { objectId } from '../../sandbox/seed';
+import { failureOf, invoke, unpackZip, type Outcome } from '../support/lambda';
 
-const root = join(__dirname, '..', '..');
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((name) => statSync(join(dir, name)).isFile())
-    .map((name) => name.split('\\').join('/'));
-}
-
-// Each call starts a Node process that loads zapier-platform-core from the zip.
 jest.setTimeout(60_000);
 
-describe('build/build.zip, run as Zapier runs it', () => {
-  let sandbox: Sandbox;
-  let unpacked: string;
-  let entries: ZipEntry[];
-  let removeUnpacked = (): void => undefined;
-  const event = (method: string, bundle: object, apiKey = sandbox.apiKey): object => ({
+const root = join(__dirname, '..', '..');
+const MiB = 1024 * 1024;
+const bytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value));
+/** What every item of a contact keeps whole, however large the rest. */
+const identity = ({ id, email, first_name, last_name }: Record<string, unknown>) => ({
+  id,
+  email,
+  first_name,
+  last_name,
+});
+
+/** The i-th of many contacts deleted at once, as its contact string. */
+const contactId = (i: number): string => `6512e4c1a9b3f200${i.toString(16).padStart(8, '0')}`;
+const BULK = 100_000;
+const bulk = Array.from(
+  { length: BULK },
+  (_, i) => `[${contactId(i)},First${i},Last${i},c${i}@example.com,+1415555${i}]`,
+).join(',');
+/** Hundreds of thousands of custom fields of a few bytes each. */
+const tinyFields = `{${Array.from({ length: 200_000 }, (_, i) => `"custom_${String(i).padStart(6, '0')}":0`).join(',')}}`;
+const largeField = JSON.stringify({ notes: 'n'.repeat(7 * MiB), score: 7 });
+const spaces = ' '.repeat(200_000);
+/** Inputs built to make a pattern backtrack: 200 KB each. */
+const BACKTRACKING_EMAILS = [
+  `a${spaces}b@example.com`,
+  `Jane${spaces}<`,
+  `"${spaces}`,
+  `a@${'.a'.repeat(100_000)}`,
+  `Jane${spaces}<jane@example.com`,
+];
+
+let sandbox: Sandbox;
+let entries: string[] = [];
+/** The compiled files of dist/, and those the zip holds in another version. */
+let compiled: string[] = [];
+let stale: string[] = [];
+let outcomes: Record<string, Outcome | undefined> = {};
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  const event = (method: string, bundle: object) => ({
     command: 'execute',
     method,
-    bundle: { authData: { api_key: apiKey }, ...bundle },
-    // Zapier hands `zapier-platform env:set` values to the app this way.
+    bundle: { authData: { api_key: sandbox.apiKey }, inputData: {}, ...bundle },
+    // Zapier hands the values of `zapier-platform env:set` over this way.
     environment: { BASE_URL: sandbox.baseUrl, ALT_BASE_URL: sandbox.altBaseUrl },
   });
+  const deliver = (action: keyof typeof SAMPLE_BODIES, body: object) =>
+    event(`triggers.${action}.operation.perform`, { cleanedRequest: body });
+  const contact = SAMPLE_BODIES.add_contact;
+  const sendVideo = (email: string) =>
+    event('creates.send_video.operation.perform', {
+      inputData: { email, video_id: objectId('video', 1), template_id: objectId('template', 1) },
+    });
+  const events: Record<string, object> = {
+    poll: event('triggers.video.operation.perform', {}),
+    send_pdf: event('creates.send_pdf.operation.perform', {
+      inputData: {
+        email: 'new.lead@example.com',
+        pdf_id: objectId('pdf', 1),
+        template_id: objectId('template', 1),
+      },
+    }),
+    sample: event('triggers.add_contact.operation.performList', {}),
+    bulk: deliver('delete_contact', { num: BULK, contacts: bulk, removed_date: '2026-03-19' }),
+    largeField: deliver('add_contact', {
+      ...contact,
+      additional_field: largeField,
+    }),
+    tinyFields: deliver('add_contact', { ...contact, additional_field: tinyFields }),
+    ...Object.fromEntries(BACKTRACKING_EMAILS.map((email, i) => [`email ${i}`, sendVideo(email)])),
+    contactSpaces: deliver('delete_contact', {
+      num: 2,
+      contacts: `[a,b,c,d@x.com,1]${spaces}x`,
+      removed_date: '2026-01-01',
+    }),
+    materialSpaces: deliver('send_material', {
+      ...SAMPLE_BODIES.send_material,
+      video: `[${objectId('video', 1)},VIDEO,t]${spaces}[`,
+      pdf: `[${spaces},${spaces}`,
+    }),
+  };
+  const zip = unpackZip();
+  entries = zip.entries.map(({ name }) => name);
+  try {
+    const results = await invoke(zip.dir, Object.values(events));
+    outcomes = Object.fromEntries(Object.keys(events).map((name, i) => [name, results[i]]));
+    // Every file of dist/ as the zip holds it, read before the folder goes.
+    const dist = readdirSync(join(root, 'dist'), { recursive: true, encoding: 'utf8' });
+    compiled = dist.filter((name) => name.endsWith('.js'));
+    stale = compiled.filter(
+      (name) =>
+        readFileSync(join(zip.dir, 'dist', name), 'utf8') !==
+        readFileSync(join(root, 'dist', name), 'utf8'),
+    );
+  } finally {
+    zip.remove();
+  }
+});
 
-  beforeAll(async () => {
-    sandbox = await startSandbox();
-    ({ dir: unpacked, entries, remove: removeUnpacked } = unpackZip());
-  });
+afterAll(() => sandbox.close());
 
-  afterAll(async () => {
-    await sandbox.close();
-    removeUnpacked();
-  });
+/** The items of an outcome that went well. */
+const itemsOf = (name: string): Record<string, unknown>[] => {
+  expect(outcomes[name]).toMatchObject({ ok: true });
+  return outcomes[name]?.results as Record<string, unknown>[];
+};
 
-  it('holds the entry points and every compiled file, as built from the current dist/', () => {
-    const names = new Set(entries.map((e) => e.name));
-    for (const name of ['zapierwrapper.js', 'index.js', 'package.json', 'definition.json']) {
-      expect(names).toContain(name);
-    }
-    const compiled = filesUnder(join(root, 'dist')).filter((name) => name.endsWith('.js'));
+describe('what build.zip holds', () => {
+  it('the entry points and every compiled file, as built from the current dist/', () => {
+    expect(entries).toEqual(
+      expect.arrayContaining(['zapierwrapper.js', 'index.js', 'package.json', 'definition.json']),
+    );
     expect(compiled.length).toBeGreaterThan(10);
-    for (const name of compiled) {
-      const inZip = readFileSync(join(unpacked, 'dist', name), 'utf8');
-      expect({ name, current: inZip === readFileSync(join(root, 'dist', name), 'utf8') }).toEqual({
-        name,
-        current: true,
-      });
-    }
+    expect(stale).toEqual([]);
   });
 
-  it('carries nothing from devDependencies, nor tests, sandbox or sources', () => {
+  it('nothing from devDependencies, nor tests, sandbox or sources', () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
       devDependencies: Record<string, string>;
     };
-    const devOnly = Object.keys(pkg.devDependencies);
-    const leaked = entries
-      .map((e) => e.name)
-      .filter(
-        (name) =>
-          devOnly.some((dep) => name.startsWith(`node_modules/${dep}/`)) ||
-          /^(src|test|sandbox|scripts|dist-tools)\//.test(name),
-      );
-    expect(leaked).toEqual([]);
-    expect(entries.some((e) => e.name.startsWith('node_modules/zapier-platform-core/'))).toBe(true);
-  });
-
-  it('answers the connection test, a poll, an action and a hook sample through the handler', async () => {
-    const template = sandbox.data.templates[0];
-    const pdf = sandbox.data.pdfs[0];
-    if (!template || !pdf) throw new Error('the sandbox has no seeded template or pdf');
-    const [auth, poll, send, sample] = await invoke(unpacked, [
-      event('authentication.test', {}),
-      event('triggers.video.operation.perform', {}),
-      event('creates.send_pdf.operation.perform', {
-        inputData: { email: 'new.lead@example.com', pdf_id: pdf.id, template_id: template.id },
-      }),
-      event('triggers.add_contact.operation.performList', {}),
-    ]);
-
-    expect(auth).toMatchObject({ ok: true, results: { ok: true } });
-    expect(poll?.ok).toBe(true);
-    // Newest first: the seeded ids share their time and count up.
-    expect(poll?.results).toEqual(
-      sandbox.data.videos.map((video) => ({ id: video.id, title: video.title })).reverse(),
+    const dev = Object.keys(pkg.devDependencies).map((name) => `node_modules/${name}/`);
+    const leaked = entries.filter(
+      (name) =>
+        dev.some((folder) => name.startsWith(folder)) ||
+        /^(src|test|sandbox|scripts|dist-tools)\//.test(name),
     );
-    expect(send).toMatchObject({
-      ok: true,
-      results: expect.objectContaining({
-        status: true,
-        email: 'new.lead@example.com',
-        pdf_id: pdf.id,
-        template_id: template.id,
-      }),
-    });
-    expect(sample?.ok).toBe(true);
-    expect(sample?.results).toEqual([expect.objectContaining({ id: expect.any(String) })]);
+    expect(leaked).toEqual([]);
+    expect(entries).toContain('node_modules/zapier-platform-core/package.json');
+  });
+});
 
-    // send_pdf went to ALT_BASE_URL, the others to BASE_URL, each with the key.
-    expect(sandbox.requests.map((r) => [r.base, r.method, r.path])).toEqual([
-      ['BASE_URL', 'GET', '/api/template'],
-      ['BASE_URL', 'GET', '/api/video'],
-      ['ALT_BASE_URL', 'POST', '/api/send-pdf'],
-      ['BASE_URL', 'GET', '/api/outbound/perform'],
+describe('build.zip answers through its handler', () => {
+  it('a poll, an action and a hook sample, each request with the key', () => {
+    const videos = [...sandbox.data.video].sort((a, b) => b.id.localeCompare(a.id));
+    expect(outcomes.poll?.results).toEqual(videos);
+    expect(outcomes.send_pdf?.results).toMatchObject({
+      status: true,
+      email: 'new.lead@example.com',
+    });
+    expect(itemsOf('sample')).toEqual([
+      expect.objectContaining({ id: SAMPLE_BODIES.add_contact.id }),
+    ]);
+    expect(sandbox.requests.map(({ base, path }) => `${base} ${path}`)).toEqual([
+      'BASE_URL /api/video',
+      'ALT_BASE_URL /api/send-pdf',
+      'BASE_URL /api/outbound/perform',
     ]);
     expect(sandbox.requests.every((r) => r.headers.authorization === sandbox.apiKey)).toBe(true);
   });
+});
 
-  it('brings a failure back to the caller as the user-facing message', async () => {
-    const [failed] = await invoke(unpacked, [
-      event('authentication.test', {}, 'eyJhbGciOiJIUzI1NiJ9.eyJ1c2VyIjoibm9ib2R5In0.wrong'),
-    ]);
-    expect(failed?.ok).toBe(false);
-    expect(failed?.name).toBe('ExpiredAuthError');
-    expect(userMessage(failed ?? { ok: false })).toBe(
-      'CRMGrow rejected the API key (HTTP 401: "invalid signature"). Copy your current API key from ' +
-        'CRMGrow and reconnect your CRMGrow account in Zapier.',
-    );
+describe('bounds, in a fresh process', () => {
+  it('a bulk delete of 100,000 contacts: the first that fit, in order, and the log counts the rest', () => {
+    const items = itemsOf('bulk');
+    expect(bytes(bulk)).toBeGreaterThan(6 * MiB);
+    expect(bytes(items)).toBeLessThanOrEqual(5 * MiB);
+    expect(items.map(({ id }) => id)).toEqual(items.map((_, i) => contactId(i)));
+    expect(items.at(-1)).toMatchObject({ email: `c${items.length - 1}@example.com` });
+    expect(outcomes.bulk?.logs.join('\n')).toContain(`${BULK - items.length} of ${BULK}`);
   });
 
-  it('fails loudly when a runtime file is missing (the check above can fail)', async () => {
-    const broken = mkdtempSync(join(tmpdir(), 'crmgrow-artifact-broken-'));
-    try {
-      extractZip(zipPath, broken);
-      rmSync(join(broken, 'dist', 'http', 'errors.js'));
-      const [outcome] = await invoke(broken, [event('authentication.test', {})]);
-      expect(outcome?.ok).toBe(false);
-      expect(outcome?.message).toContain('Cannot find module');
-      expect(relative(broken, join(broken, 'dist'))).toBe('dist');
-    } finally {
-      rmSync(broken, { recursive: true, force: true });
+  it.each([
+    ['a 7 MiB custom field', 'largeField', largeField],
+    ['200,000 tiny custom fields', 'tinyFields', tinyFields],
+  ])(
+    '%s: the contact is kept, its id, email and names whole, within the limit',
+    (_what, name, text) => {
+      // The item holds the text and the fields read from it: past 6 MiB, unless cut.
+      expect(2 * text.length).toBeGreaterThan(6 * MiB);
+      const [item, ...more] = itemsOf(name);
+      expect(more).toEqual([]);
+      expect(identity(item ?? {})).toEqual(identity(SAMPLE_BODIES.add_contact));
+      expect(bytes(item)).toBeLessThanOrEqual(5 * MiB);
+    },
+  );
+
+  it('inputs built to make a pattern backtrack are handled well within a second', () => {
+    for (const [i] of BACKTRACKING_EMAILS.entries()) {
+      expect(failureOf(outcomes[`email ${i}`])).toEqual({ type: 'HaltedError' });
     }
+    for (const name of ['contactSpaces', 'materialSpaces']) expect(itemsOf(name).length).toBe(1);
+    const slow = Object.entries(outcomes).filter(
+      ([name, outcome]) =>
+        /^(email|contactSpaces|materialSpaces)/.test(name) && !(outcome && outcome.ms < 1_000),
+    );
+    expect(slow).toEqual([]);
   });
 });
