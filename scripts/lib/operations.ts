@@ -1,8 +1,7 @@
-// The app's operations as the scripts run them (npm start, npm run bench):
-// which triggers poll and which are hooks, which create fields are
-// dropdowns, the input a create gets, and the list and input of a search.
-// Read from the compiled app, so a new trigger, create or search is picked
-// up without editing the scripts.
+// The app's operations as `npm start` and the end-to-end tests walk them: which triggers poll
+// and which are hooks, which create fields are dropdowns, the input a create gets, and the list
+// and input of a search. Read from the compiled app, so a new trigger, create or search is
+// walked without editing either.
 import type { PlainInputField } from 'zapier-platform-core';
 import type { CompiledApp } from '../../sandbox/harness';
 
