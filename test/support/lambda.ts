@@ -30,7 +30,13 @@ export function invoke(dir: string, events: readonly object[]): Promise<Outcome[
     const child = execFile(
       process.execPath,
       [driver, dir],
-      { cwd: dir, env: { PATH: process.env.PATH ?? '' }, maxBuffer: 64 * 1024 * 1024 },
+      {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? '' },
+        maxBuffer: 64 * 1024 * 1024,
+        // Within the tests' 60 s, so a hung process is ended, not left running.
+        timeout: 50_000,
+      },
       (error, stdout, stderr) => {
         if (error) return reject(new Error(`driver failed: ${error.message}\n${stderr}`));
         const results = stdout.split('\n').filter((line) => line.startsWith('RESULT '));
