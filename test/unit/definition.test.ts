@@ -1,7 +1,8 @@
 // The app's definition as the Zap editor shows it: every operation of the expectations, and
 // Zapier's publishing checks that depend on the definition alone (D002 … D024).
+import { SAMPLE_BODIES } from '../../src/hooks/samples';
 import App from '../../src/index';
-import { OPERATIONS, type OperationKey, type OutputType } from '../support/expectations';
+import { HOOKS, OPERATIONS, type OperationKey, type OutputType } from '../support/expectations';
 
 interface Field {
   readonly key: string;
@@ -219,6 +220,15 @@ describe('the connection', () => {
     }
   });
 });
+
+it.each(Object.entries(HOOKS))(
+  '%s: its sample body has the keys CRMGrow sends',
+  (action, facts) => {
+    expect(Object.keys(SAMPLE_BODIES[action as keyof typeof SAMPLE_BODIES])).toEqual(
+      facts.payloadKeys,
+    );
+  },
+);
 
 it('has only HTTPS addresses in its definition (D007)', () => {
   const urls = JSON.stringify(App).match(/[a-z]+:\/\/[^\s")]+/g) ?? [];

@@ -239,6 +239,16 @@ describe('turning a Zap off and on', () => {
     },
   );
 
+  it('subscribe is unclear when the id is no string or whole number', async () => {
+    nock(HOST)
+      .post('/api/outbound/subscribe')
+      .reply(201, { id: { $oid: 'sub_1' } });
+    const failure = await failureOf(
+      run('triggers.add_contact.operation.performSubscribe', bundleWith({ targetUrl: TARGET_URL })),
+    );
+    expect(outcome(failure)).toBe('AppError outcome_unknown');
+  });
+
   it('subscribe fails when the answer carries an error beside the id', async () => {
     nock(HOST).post('/api/outbound/subscribe').reply(201, { id: 'sub_1', error: 'Invalid action' });
     const failure = await failureOf(

@@ -2,6 +2,7 @@
 // and every refusal a halt that sent nothing.
 import nock from 'nock';
 import { emailAddressOf } from '../../src/lib/email';
+import { quote } from '../../src/lib/text';
 import { bundleWith, failureOf, HOST, run } from '../support/app';
 import { methodOf } from '../support/expectations';
 
@@ -46,6 +47,11 @@ it.each([
   ['jane.doe@example.com\u0085', 'control'],
 ])('%j is refused: %s', (value, problem) => {
   expect(emailAddressOf(value)).toEqual({ problem });
+});
+
+it('shows a value in a message cut short, never inside an emoji', () => {
+  expect(quote(`${'a'.repeat(78)}😀b`)).toBe(`"${'a'.repeat(78)}…"`);
+  expect(quote(`${'a'.repeat(77)}😀bc`)).toBe(`"${'a'.repeat(77)}😀…"`);
 });
 
 it('reads a 200 KB value built to make a pattern backtrack in linear time', () => {

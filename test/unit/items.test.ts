@@ -199,7 +199,7 @@ describe('one item per record', () => {
       [OTHER, 'omar@example.net'],
     ]);
     expect(Object.keys(items[0] ?? {})).toEqual([
-      ...Object.keys(HOOKS.delete_contact.outputs),
+      ...Object.keys(HOOKS.delete_contact?.outputs ?? {}),
       'custom_fields',
     ]);
   });

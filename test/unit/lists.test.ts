@@ -52,6 +52,8 @@ describe('a poll', () => {
         { _id: objectId(3), title: '  Three  ' },
         { id: 2, title: 'Two' },
         { id: ' ', title: 'Blank id' },
+        // Past 2^53 a number is no longer the id the service meant.
+        { id: 2 ** 53, title: 'Rounded' },
         { title: 'No id' },
         'not a row',
         { id: objectId(3), title: 'Three again' },
@@ -64,7 +66,7 @@ describe('a poll', () => {
       { id: '2', title: 'Two' },
     ]);
     expect(logs.join('\n')).toMatch(
-      /3 videos without a usable "id"[\s\S]*1 videos whose id repeats/,
+      /4 videos without a usable "id"[\s\S]*1 videos whose id repeats/,
     );
   });
 
