@@ -17,47 +17,50 @@ export const sizeOf = (value: unknown): number =>
 /** Top-level keys that show which record an item is. */
 const IDENTITY = new Set(['id', 'email', 'first_name', 'last_name']);
 
-// A copy with less in it: a text's first half; in the entry itself, its largest value halved
-// (never an identity key); deeper, a list's or object's first half of entries, or its one entry
-// halved. Undefined when nothing can go.
-function halved(value: unknown, entry: boolean): unknown {
+/** A value with less in it: a text's first half; a list's or object's first half of entries, or
+ * its one entry halved (dropped when it cannot be). Undefined when nothing can go. */
+function halved(value: unknown): unknown {
   if (typeof value === 'string') {
     return value.length > 1 ? cutText(value, Math.ceil(value.length / 2)) : undefined;
   }
   if (typeof value !== 'object' || value === null) return undefined;
   const entries = Object.entries(value);
-  let cut: string | undefined;
-  if (entry) {
-    const sizes = entries.map(([key, part]) => (IDENTITY.has(key) ? 0 : sizeOf(part)));
-    const largest = Math.max(0, ...sizes);
-    if (largest === 0) return undefined;
-    cut = entries[sizes.indexOf(largest)]?.[0];
-  } else if (entries.length === 1) {
-    cut = entries[0]?.[0];
-  } else if (entries.length === 0) {
-    return undefined;
-  }
+  if (entries.length === 0) return undefined;
   let kept = entries.slice(0, entries.length >> 1);
-  if (cut !== undefined) {
-    const half = halved((value as Record<string, unknown>)[cut], false);
-    // Deeper in, an entry that cannot be halved goes; in the entry itself, nothing can.
-    if (half === undefined && entry) return undefined;
-    if (half !== undefined) kept = entries.map(([key, part]) => [key, key === cut ? half : part]);
-  }
+  const [only] = entries;
+  const half = entries.length === 1 && only ? halved(only[1]) : undefined;
+  if (only && half !== undefined) kept = [[only[0], half]];
   // fromEntries: a custom field may be named "__proto__".
   return Array.isArray(value) ? kept.map(([, part]) => part) : Object.fromEntries(kept);
 }
 
-/** The entry, its largest value halved until it fits `budget`; as small as it gets if it cannot. */
-export function cutToFit<T>(entry: T, budget = BUDGET): T {
-  let fitted: unknown = entry;
-  while (sizeOf(fitted) > budget) {
-    const next = halved(fitted, true);
-    if (next === undefined) break;
-    fitted = next;
+/** The entry with its largest value halved, again, until it fits `budget`, and its size. Each
+ * value's size is measured once and then followed, so a large entry is not written out each time. */
+function fitted(entry: unknown, budget: number): [unknown, number] {
+  let size = sizeOf(entry);
+  if (size <= budget || typeof entry !== 'object' || entry === null) {
+    const half = size > budget ? halved(entry) : undefined;
+    return half === undefined ? [entry, size] : fitted(half, budget);
   }
-  return fitted as T;
+  const parts = Object.entries(entry);
+  const sizes = parts.map(([key, part]) => (IDENTITY.has(key) ? 0 : sizeOf(part)));
+  while (size > budget) {
+    const largest = Math.max(...sizes);
+    const at = sizes.indexOf(largest);
+    const [key = '', part] = parts[at] ?? [];
+    if (largest <= 0) break;
+    const half = halved(part);
+    // A value that cannot be halved is left as it is, and the next largest is cut.
+    const halfSize = half === undefined ? 0 : sizeOf(half);
+    if (half !== undefined) parts[at] = [key, half];
+    size += half === undefined ? 0 : halfSize - largest;
+    sizes[at] = halfSize;
+  }
+  return [Array.isArray(entry) ? parts.map(([, part]) => part) : Object.fromEntries(parts), size];
 }
+
+/** The entry, cut to fit `budget` as the rule says; as small as it gets if it cannot fit. */
+export const cutToFit = <T>(entry: T, budget = BUDGET): T => fitted(entry, budget)[0] as T;
 
 /** A result, or a list read out of text, filled while it fits the budget. */
 export class Fitting<T> {
@@ -82,12 +85,12 @@ export class Fitting<T> {
   /** Keeps the entry while it fits; `name` says which entry it is, should it be left out. */
   add(entry: T, name = ''): void {
     if (!this.full) {
-      const fitted = this.kept.length === 0 ? cutToFit(entry, BUDGET - 2) : entry;
-      const size = sizeOf(fitted) + 1;
-      if (this.used + size <= BUDGET) {
-        if (fitted !== entry) this.log(`The first of the ${this.what} was cut to fit: ${name}.`);
-        this.kept.push(fitted);
-        this.used += size;
+      const [kept, size] =
+        this.kept.length === 0 ? fitted(entry, BUDGET - 2) : [entry, sizeOf(entry)];
+      if (this.used + size + 1 <= BUDGET) {
+        if (kept !== entry) this.log(`The first of the ${this.what} was cut to fit: ${name}.`);
+        this.kept.push(kept as T);
+        this.used += size + 1;
         return;
       }
     }
