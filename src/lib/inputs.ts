@@ -1,7 +1,6 @@
-// The actions' and searches' input fields, and the one check of their values before any request:
-// trimmed, present, a single value, and an email address where one is expected. A value at fault
-// halts the run: the record's data must change, and a halted run does not count toward turning
-// the Zap off.
+// The input fields, and the one check of their values before any request: trimmed, present, one
+// value, and an email address where one is expected. A value at fault halts the run: the record's
+// data must change, and Zapier does not count a halted run toward turning the Zap off.
 import type { PlainInputField, ZObject } from 'zapier-platform-core';
 import { doNotContextify, type SentField } from '../http/errors';
 import { emailAddressOf, INVISIBLE, NOT_AN_ADDRESS } from './email';
