@@ -1,10 +1,11 @@
-// `npm run build:zapier`: builds build/build.zip and build/source.zip offline.
+// `npm run build:zip` (in `npm test`, `npm run build:zapier` and `npm run push`): builds
+// build/build.zip and build/source.zip with `zapier-platform build`, offline.
 //
-// `zapier-platform build` on the project itself copies the whole dev
-// node_modules (EMFILE here) and posts the definition to Zapier's style-check
-// endpoint (unreachable here). So we stage the compiled app with production
-// dependencies only, validate the schema locally, and let the CLI zip and
-// test-load the staged copy with its remote check skipped.
+// The CLI's build of the project itself copies the whole development node_modules (EMFILE
+// here) and posts the definition to Zapier's check endpoint. So the compiled app is staged
+// with the production packages alone, and the CLI builds the staged copy with its checks
+// skipped: `npm run push` runs them before it uploads, and `zapier-platform validate`
+// (the platform tests) checks the schema. The CLI's build ends by loading the zip it made.
 import { execFileSync } from 'node:child_process';
 import {
   cpSync,
@@ -13,28 +14,15 @@ import {
   mkdtempSync,
   readFileSync,
   rmSync,
-  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, delimiter, join, relative } from 'node:path';
-import { readZip } from './lib/zip';
+import { delimiter, join, relative, sep } from 'node:path';
 
 const root = process.cwd();
-const cli = join(root, 'node_modules', '.bin', 'zapier-platform');
-// The project's Node 22 first on PATH, as npm scripts have it: the CLI refuses older ones.
-const env = {
-  ...process.env,
-  PATH: `${join(root, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}`,
-  DISABLE_ZAPIER_ANALYTICS: '1',
-  NO_UPDATE_NOTIFIER: '1',
-  // The CLI colours its output even into a pipe or a file: colour for a terminal,
-  // or when asked for.
-  ...(process.stdout.isTTY || process.env.FORCE_COLOR !== undefined ? {} : { FORCE_COLOR: '0' }),
-};
-// What runs (index.js, dist/) plus the sources that source.zip is for; the staged
+// What runs (index.js, dist/) and the sources that source.zip is for; the staged
 // .gitignore keeps node_modules and dist out of source.zip, not out of build.zip.
-const STAGED_FILES = [
+const STAGED = [
   'index.js',
   'package.json',
   'package-lock.json',
@@ -43,35 +31,20 @@ const STAGED_FILES = [
   'dist',
   'src',
   'tsconfig.json',
+  'tsconfig.app.json',
   'README.md',
   'CHANGELOG.md',
 ];
 
-function step(title: string): void {
-  process.stdout.write(`\n▸ ${title}\n`);
-}
-
+/** The installed packages the app needs at run time: the lock file's entries not marked dev. */
 function productionPackages(): string[] {
-  const listing = execFileSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], {
-    cwd: root,
-    encoding: 'utf8',
-    env,
-  });
-  return listing
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line && line !== root);
-}
-
-/**
- * The CLI runs the `_zapier-build` script before it reads an app. The staged
- * app is already compiled and has no TypeScript to run it with, so its copy
- * of package.json goes without that script.
- */
-function withoutBuildScript(packageJson: string): void {
-  const pkg = JSON.parse(readFileSync(packageJson, 'utf8')) as { scripts?: Record<string, string> };
-  delete pkg.scripts?.['_zapier-build'];
-  writeFileSync(packageJson, `${JSON.stringify(pkg, null, 2)}\n`);
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { dev?: boolean }>;
+  };
+  return Object.entries(lock.packages)
+    .filter(([path, entry]) => path !== '' && !entry.dev)
+    .map(([path]) => path)
+    .filter((path) => existsSync(join(root, path)));
 }
 
 function stage(): string {
@@ -79,61 +52,48 @@ function stage(): string {
     throw new Error('dist/index.js is missing: run `npm run build` first.');
   }
   const dir = mkdtempSync(join(tmpdir(), 'crmgrow-zapier-build-'));
-  for (const file of STAGED_FILES) cpSync(join(root, file), join(dir, file), { recursive: true });
-  withoutBuildScript(join(dir, 'package.json'));
-  const packages = productionPackages();
-  for (const pkg of packages) {
-    // Nested node_modules are listed (and copied) as packages of their own.
-    cpSync(pkg, join(dir, relative(root, pkg)), {
+  for (const file of STAGED) cpSync(join(root, file), join(dir, file), { recursive: true });
+  // The CLI runs the `_zapier-build` script before it reads an app; the staged copy is
+  // compiled already and has no TypeScript.
+  const pkgFile = join(dir, 'package.json');
+  const pkg = JSON.parse(readFileSync(pkgFile, 'utf8')) as { scripts: Record<string, string> };
+  delete pkg.scripts['_zapier-build'];
+  writeFileSync(pkgFile, `${JSON.stringify(pkg, null, 2)}\n`);
+  // A nested node_modules is a package of its own in the lock file, copied on its own.
+  for (const path of productionPackages()) {
+    cpSync(join(root, path), join(dir, path), {
       recursive: true,
-      filter: (src) => src === pkg || basename(src) !== 'node_modules',
+      filter: (source) => !relative(join(root, path), source).split(sep).includes('node_modules'),
     });
   }
-  process.stdout.write(`  staged the compiled app and ${packages.length} production packages\n`);
   return dir;
 }
 
-function main(): void {
-  step('Staging the compiled app with production dependencies only');
-  const staging = stage();
-  try {
-    step('Schema validation, locally (zapier-platform validate --without-style)');
-    execFileSync(cli, ['validate', '--without-style'], { cwd: staging, env, stdio: 'inherit' });
-
-    step('zapier-platform build --skip-dep-install --skip-validation');
-    process.stdout.write(
-      "  SKIPPED: Zapier's remote style check, so that this step works offline. Answered\n" +
-        '  locally instead by the schema validation above and by the publishing-check tests\n' +
-        '  in `npm test` (test/unit/publishing-checks.test.ts). The real check runs in\n' +
-        '  `npm run push` (before it uploads) and `npm run validate`.\n',
-    );
-    execFileSync(cli, ['build', '--skip-dep-install', '--skip-validation'], {
+const staging = stage();
+try {
+  execFileSync(
+    join(root, 'node_modules', '.bin', 'zapier-platform'),
+    ['build', '--skip-dep-install', '--skip-validation'],
+    {
       cwd: staging,
-      env,
       stdio: 'inherit',
-    });
-
-    const out = join(root, 'build');
-    mkdirSync(out, { recursive: true });
-    for (const zip of ['build.zip', 'source.zip']) {
-      cpSync(join(staging, 'build', zip), join(out, zip));
-    }
-    const zipPath = join(out, 'build.zip');
-    const files = readZip(zipPath).filter((entry) => !entry.isDirectory).length;
-    const kib = (statSync(zipPath).size / 1024).toFixed(1);
-    step('Done');
-    process.stdout.write(
-      `  build/build.zip: ${kib} KiB, ${files} files (tested by the CLI's own load)\n`,
-    );
-    process.stdout.write('  build/source.zip\n');
-    // The CLI's build ends with "Now you can upload them with zapier-platform upload":
-    // that skips the integration checks, which `npm run push` runs first.
-    process.stdout.write(
-      '  To upload: `npm run push` (checks, then uploads), not `zapier-platform upload`.\n',
-    );
-  } finally {
-    rmSync(staging, { recursive: true, force: true });
+      env: {
+        ...process.env,
+        // The project's Node 22 first, as npm scripts have it: the CLI refuses older ones.
+        PATH: `${join(root, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}`,
+        DISABLE_ZAPIER_ANALYTICS: '1',
+        NO_UPDATE_NOTIFIER: '1',
+        // The CLI colours even a pipe: colour for a terminal only.
+        ...(process.stdout.isTTY ? {} : { FORCE_COLOR: '0' }),
+      },
+    },
+  );
+  mkdirSync(join(root, 'build'), { recursive: true });
+  for (const zip of ['build.zip', 'source.zip']) {
+    cpSync(join(staging, 'build', zip), join(root, 'build', zip));
   }
+  // The CLI's last line says to upload with `zapier-platform upload`, which skips the checks.
+  process.stdout.write('To upload: `npm run push`, which checks first.\n');
+} finally {
+  rmSync(staging, { recursive: true, force: true });
 }
-
-main();

@@ -1,20 +1,14 @@
-// `npm run push` (after building the zips as `npm run build:zapier` does): Zapier's checks on
-// the definition we are about to upload, then the upload, or no upload at all.
-// `npm run push -- --snapshot LABEL` uploads the same build as version
-// 0.0.0-LABEL instead, as `zapier-platform push --snapshot LABEL` does: a
-// preview (the pull-request workflow's), which promote never takes.
+// `npm run push`, after `npm run build:zapier` has built the zips: Zapier's integration
+// checks on the definition about to be uploaded, then the upload, or no upload at all.
 //
-// `zapier-platform validate` prints failed checks but exits 0, so chaining it
-// before `upload` uploads anyway. `zapier-platform push` does stop, but it
-// builds by copying the whole development node_modules (EMFILE here). So we
-// ask the check service ourselves, through the CLI's own client (same request,
-// same credentials, same linked app), stop on errors, and then upload the zips
-// build:zapier made with the function the CLI's `upload` and `push` call.
-import { appendFileSync } from 'node:fs';
+// `zapier-platform validate` prints failed checks but exits 0, so chaining it before
+// `upload` uploads anyway; `zapier-platform push` does stop, but builds by copying the whole
+// development node_modules (EMFILE here). So this asks the check service through the CLI's
+// own client (the request `validate` makes, with the same credentials and linked app),
+// stops on an error, and otherwise uploads with the function `zapier-platform upload` runs.
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { readZip } from './lib/zip';
-import { snapshotVersion, unreachableMessage } from './lib/zapier-link';
+import { missingForPush } from './lib/zapier-link';
 
 interface CheckGroup {
   readonly display_label?: string;
@@ -41,91 +35,55 @@ const { validateApp } = require('zapier-platform-cli/src/utils/api') as {
 const { flattenCheckResult } = require('zapier-platform-cli/src/utils/display') as {
   flattenCheckResult: (result: CheckResult) => FlatIssue[];
 };
-// `upload` runs buildAndOrUpload({ upload: true }); `push --snapshot` passes the version too.
 const { buildAndOrUpload } = require('zapier-platform-cli/src/utils/build') as {
-  buildAndOrUpload: (
-    what: { readonly upload: true },
-    options: Record<string, never>,
-    snapshotVersion: string | undefined,
-  ) => Promise<void>;
+  buildAndOrUpload: (what: { readonly upload: true }, options: object) => Promise<void>;
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
 
-const root = process.cwd();
 const out = (line = ''): void => void process.stdout.write(`${line}\n`);
 
-/** The definition inside build/build.zip: exactly what the upload sends. */
-function builtDefinition(): Record<string, unknown> {
-  const zipPath = join(root, 'build', 'build.zip');
-  const entry = readZip(zipPath).find((e) => e.name === 'definition.json');
-  if (!entry) throw new Error(`${zipPath} has no definition.json: run \`npm run build:zapier\`.`);
-  return JSON.parse(entry.data().toString('utf8')) as Record<string, unknown>;
-}
+async function main(): Promise<number> {
+  const missing = missingForPush(process.env, process.cwd());
+  for (const line of missing) process.stderr.write(`✗ ${line}\n`);
+  if (missing.length > 0) return 1;
 
-/** Prints the check's findings; true when nothing blocks the upload. */
-function reportChecks(result: CheckResult, print: (line?: string) => void): boolean {
+  // The definition inside build/build.zip: exactly what the upload sends.
+  const entry = readZip(join('build', 'build.zip')).find((e) => e.name === 'definition.json');
+  if (!entry)
+    throw new Error('build/build.zip has no definition.json: run `npm run build:zapier`.');
+  const definition = JSON.parse(entry.data().toString('utf8')) as { version: string };
+
+  out(`\n▸ Zapier's integration checks on version ${definition.version}`);
+  const result = await validateApp(definition);
   const failures = (group?: CheckGroup): number => group?.total_failures ?? 0;
-  const issues = flattenCheckResult(result);
-  const errorLabel = result.errors?.display_label ?? 'Errors';
-  print(
+  out(
     `  ${result.passes?.length ?? 0} passed · ${failures(result.errors)} failed · ` +
       `${failures(result.warnings)} publishing warnings · ${failures(result.suggestions)} general warnings`,
   );
-  for (const issue of issues) {
+  const errorLabel = result.errors?.display_label ?? 'Errors';
+  for (const issue of flattenCheckResult(result)) {
     const mark = issue.category === errorLabel ? '✗' : '⚠';
-    print(`  ${mark} ${issue.category} · ${issue.method}: ${issue.description}`);
-    print(`      ${issue.link}`);
+    out(`  ${mark} ${issue.category} · ${issue.method}: ${issue.description}`);
+    out(`      ${issue.link}`);
   }
-  return failures(result.errors) === 0;
-}
-
-/** For the run's summary on GitHub: what the preview is and how to try it. */
-const previewSummary = (version: string): string =>
-  [
-    `### Preview: version \`${version}\` is on Zapier`,
-    '',
-    "- **Try it in a real Zap.** The version is private: only the integration's team sees it. " +
-      `In the Zap editor, add a CRMGrow step and choose version \`${version}\` for it.`,
-    '- **It follows the pull request.** Each push to the pull request uploads its build ' +
-      'again as this version, checks first.',
-    '- **It is never released.** Zapier does not promote a labeled version; a release is ' +
-      "pushed from package.json's version (see docs/releasing.md).",
-    `- **When the pull request is closed**, and no Zap uses it any more: \`npx zapier-platform delete:version ${version}\`.`,
-    '',
-  ].join('\n');
-
-async function main(args: readonly string[]): Promise<number> {
-  const { values } = parseArgs({ args: [...args], options: { snapshot: { type: 'string' } } });
-  const snapshot = values.snapshot === undefined ? undefined : snapshotVersion(values.snapshot);
-  const definition = builtDefinition();
-  const version = snapshot ?? String(definition.version);
-  out(`\n▸ Zapier's integration checks on version ${String(definition.version)}`);
-  const passed = reportChecks(await validateApp(definition), out);
-  if (!passed) {
-    out(
-      '\n✗ Not uploaded: the checks above marked ✗ block a push. Fix them and run `npm run push` again.',
-    );
+  if (failures(result.errors) > 0) {
+    out('\n✗ Not uploaded: fix the checks marked ✗, then run `npm run push` again.');
     return 1;
   }
-  out(`\n▸ Uploading build/build.zip and build/source.zip as version ${version}`);
-  await buildAndOrUpload({ upload: true }, {}, snapshot);
-  out(
-    snapshot
-      ? `\n✓ Uploaded version ${version}, a preview: private to the integration's team, never promoted.`
-      : `\n✓ Uploaded version ${version}. It stays private until promoted.`,
-  );
-  const summary = process.env.GITHUB_STEP_SUMMARY;
-  if (snapshot && summary) appendFileSync(summary, previewSummary(snapshot));
+
+  out(`\n▸ Uploading build/build.zip and build/source.zip as version ${definition.version}`);
+  await buildAndOrUpload({ upload: true }, {});
+  out(`\n✓ Uploaded version ${definition.version}. It stays private until promoted.`);
   return 0;
 }
 
-main(process.argv.slice(2)).then(
+main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    const message =
-      unreachableMessage(error, process.env) ??
-      (error instanceof Error ? error.message : String(error));
-    process.stderr.write(`✗ ${message}\n`);
+    // fetch says only "fetch failed" when Zapier cannot be reached: its cause says why.
+    const { message, cause } = error instanceof Error ? error : new Error(String(error));
+    const code = (cause as { code?: unknown } | undefined)?.code;
+    process.stderr.write(`✗ ${message}${typeof code === 'string' ? ` (${code})` : ''}\n`);
     process.exit(1);
   },
 );

@@ -1,37 +1,102 @@
-// `npm test`: jest once per project, in order, each in a process of its own,
-// with any arguments given (`npm test -- <args>`, `zapier-platform test --
-// <args>`) passed to every run.
-//
-// Separate runs, not one jest with three projects: core patches Node's http
-// module for the whole worker when the app runs through its Lambda handler
-// (e2e), which nock (unit) must never meet; and the platform tests rebuild
-// dist/ and build/ in place, which nothing else may be reading meanwhile.
-import { spawnSync } from 'node:child_process';
+// `npm test`, once `tsc` has type-checked the whole project and compiled this file: every
+// other step, in two lanes that run side by side, one for each of the machine's two cores.
+// A lane runs its steps in order. Steps that share files share a lane: the platform tests
+// rebuild dist/ and build/, which the end-to-end tests read. Each jest project runs in a
+// process of its own: core patches Node's http module for the whole process when the app
+// runs through its Lambda handler (e2e), which nock (unit) must never meet.
+// A step's output is printed whole when it ends, so the lanes never interleave; after a
+// failure no lane starts another step.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 
-export const PROJECTS = ['unit', 'e2e', 'platform'] as const;
-
-/** The jest arguments of each run. */
-export function jestRuns(args: readonly string[]): string[][] {
-  // Arguments usually narrow the run (a path, -t): a project with no match is not a failure.
-  const narrowed = args.length > 0 ? ['--passWithNoTests'] : [];
-  // --selectProjects last: it takes every word after it as a project name.
-  return PROJECTS.map((project) => [...narrowed, ...args, '--selectProjects', project]);
+interface Step {
+  readonly name: string;
+  readonly command: string;
+  readonly args: readonly string[];
 }
 
-function main(args: readonly string[]): number {
-  const jest = require.resolve('jest/bin/jest');
-  // Pretest has type-checked every test (`npm run typecheck`): jest need not
-  // check them again (see jest.config.js).
-  const env = { ...process.env, JEST_TRANSPILE_ONLY: '1' };
-  for (const run of jestRuns(args)) {
-    const { status, error } = spawnSync(process.execPath, [jest, ...run], {
-      stdio: 'inherit',
-      env,
+const npmRun = (script: string): Step => ({
+  name: script,
+  command: 'npm',
+  args: ['run', '--silent', script],
+});
+const jest = (project: string): Step => ({
+  name: `jest ${project}`,
+  command: process.execPath,
+  args: [require.resolve('jest/bin/jest'), '--selectProjects', project],
+});
+
+const LANES: readonly (readonly Step[])[] = [
+  [npmRun('_zapier-build'), npmRun('build:zip'), jest('e2e'), jest('platform')],
+  [npmRun('lint'), jest('unit')],
+];
+
+interface Outcome {
+  readonly step: Step;
+  readonly code: number | null;
+  readonly seconds: number;
+}
+
+function run(step: Step): Promise<Outcome> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(step.command, step.args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const output: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const seconds = (performance.now() - started) / 1000;
+      process.stdout.write(
+        `\n▸ ${step.name}: ${code === 0 ? 'passed' : 'FAILED'}, ${seconds.toFixed(1)} s\n`,
+      );
+      process.stdout.write(Buffer.concat(output));
+      resolve({ step, code, seconds });
     });
-    if (error) throw error;
-    if (status !== 0) return status ?? 1;
-  }
-  return 0;
+  });
 }
 
-if (require.main === module) process.exit(main(process.argv.slice(2)));
+async function main(args: readonly string[]): Promise<number> {
+  if (args.length > 0) {
+    process.stderr.write(
+      'npm test takes no arguments. One unit test file: npm run test:unit -- <file>; ' +
+        'one file of another project: npx jest <file> --selectProjects e2e (or platform).\n',
+    );
+    return 2;
+  }
+  // A jest project missing here would never run, and npm test would still pass.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const config = require(join(process.cwd(), 'jest.config.js')) as {
+    projects: { displayName: string }[];
+  };
+  const planned = LANES.flat().map((step) => step.name);
+  const missing = config.projects.filter((p) => !planned.includes(`jest ${p.displayName}`));
+  if (missing.length > 0) throw new Error(`scripts/test.ts runs no ${missing[0]?.displayName}`);
+
+  let failed = false;
+  const outcomes: Outcome[] = [];
+  await Promise.all(
+    LANES.map(async (lane) => {
+      for (const step of lane) {
+        if (failed) return;
+        const outcome = await run(step);
+        outcomes.push(outcome);
+        if (outcome.code !== 0) failed = true;
+      }
+    }),
+  );
+  process.stdout.write('\n');
+  for (const { step, code, seconds } of outcomes) {
+    const mark = code === 0 ? '✓' : '✗';
+    process.stdout.write(`${mark} ${step.name.padEnd(16)} ${seconds.toFixed(1).padStart(5)} s\n`);
+  }
+  return failed ? 1 : 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${String(error)}\n`);
+    process.exit(1);
+  },
+);
