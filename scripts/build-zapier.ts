@@ -6,6 +6,9 @@
 // with the production packages alone, and the CLI builds the staged copy with its checks
 // skipped: `npm run push` runs them before it uploads, and `zapier-platform validate`
 // (the platform tests) checks the schema. The CLI's build ends by loading the zip it made.
+//
+// Node runs this file as it is, stripping the types, so that it needs no compiling first:
+// it holds only TypeScript that strips away, and imports only Node's own modules.
 import { execFileSync } from 'node:child_process';
 import {
   cpSync,

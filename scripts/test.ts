@@ -1,13 +1,18 @@
-// `npm test`, once `tsc` has type-checked the whole project and compiled this file: every
-// other step, in two lanes that run side by side, one for each of the machine's two cores.
-// A lane runs its steps in order. Steps that share files share a lane: the platform tests
-// rebuild dist/ and build/, which the end-to-end tests read. Each jest project runs in a
-// process of its own: core patches Node's http module for the whole process when the app
-// runs through its Lambda handler (e2e), which nock (unit) must never meet.
+// `npm test`: every step in two lanes that run side by side, one for each of the machine's
+// two cores. A lane runs its steps in order. Steps that share files share a lane: the
+// platform tests rebuild dist/ and build/, which the end-to-end tests read. Each jest project
+// runs in a process of its own: core patches Node's http module for the whole process when
+// the app runs through its Lambda handler (e2e), which nock (unit) must never meet.
 // A step's output is printed whole when it ends, so the lanes never interleave; after a
 // failure no lane starts another step.
+//
+// Node runs this file as it is, stripping the types, so that it needs no compiling first:
+// it holds only TypeScript that strips away, and imports only Node's own modules.
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+
+const load = createRequire(join(process.cwd(), 'package.json'));
 
 interface Step {
   readonly name: string;
@@ -23,12 +28,12 @@ const npmRun = (script: string): Step => ({
 const jest = (project: string): Step => ({
   name: `jest ${project}`,
   command: process.execPath,
-  args: [require.resolve('jest/bin/jest'), '--selectProjects', project],
+  args: [load.resolve('jest/bin/jest'), '--selectProjects', project],
 });
 
 const LANES: readonly (readonly Step[])[] = [
   [npmRun('_zapier-build'), npmRun('build:zip'), jest('e2e'), jest('platform')],
-  [npmRun('lint'), jest('unit')],
+  [{ name: 'tsc', command: 'tsc', args: [] }, npmRun('lint'), jest('unit')],
 ];
 
 interface Outcome {
@@ -65,8 +70,7 @@ async function main(args: readonly string[]): Promise<number> {
     return 2;
   }
   // A jest project missing here would never run, and npm test would still pass.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const config = require(join(process.cwd(), 'jest.config.js')) as {
+  const config = load('./jest.config.js') as {
     projects: { displayName: string }[];
   };
   const planned = LANES.flat().map((step) => step.name);
