@@ -1,5 +1,5 @@
 // The three projects. `npm test` runs each in a jest process of its own
-// (scripts/test.ts says why); `npm run test:unit` runs the first.
+// (scripts/test.mts says why); `npm run test:unit` runs the first.
 // ts-jest compiles each file on its own (tsconfig.json's isolatedModules), without
 // type checks: `tsc`, the first step of `npm test`, type-checks the whole project.
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] };

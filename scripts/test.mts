@@ -75,7 +75,7 @@ async function main(args: readonly string[]): Promise<number> {
   };
   const planned = LANES.flat().map((step) => step.name);
   const missing = config.projects.filter((p) => !planned.includes(`jest ${p.displayName}`));
-  if (missing.length > 0) throw new Error(`scripts/test.ts runs no ${missing[0]?.displayName}`);
+  if (missing.length > 0) throw new Error(`scripts/test.mts runs no ${missing[0]?.displayName}`);
 
   let failed = false;
   const outcomes: Outcome[] = [];
