@@ -52,7 +52,8 @@ function productionPackages(): string[] {
 
 function stage(): string {
   if (!existsSync(join(root, 'dist', 'index.js'))) {
-    throw new Error('dist/index.js is missing: run `npm run build` first.');
+    process.stderr.write('✗ dist/index.js is missing: run `npm run build` first.\n');
+    process.exit(1);
   }
   const dir = mkdtempSync(join(tmpdir(), 'crmgrow-zapier-build-'));
   for (const file of STAGED) cpSync(join(root, file), join(dir, file), { recursive: true });

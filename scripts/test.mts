@@ -64,8 +64,8 @@ function run(step: Step): Promise<Outcome> {
 async function main(args: readonly string[]): Promise<number> {
   if (args.length > 0) {
     process.stderr.write(
-      'npm test takes no arguments. One unit test file: npm run test:unit -- <file>; ' +
-        'one file of another project: npx jest <file> --selectProjects e2e (or platform).\n',
+      'npm test takes no arguments. One test file: npx jest <file>; ' +
+        'the unit tests alone: npm run test:unit -- <jest arguments>.\n',
     );
     return 2;
   }
