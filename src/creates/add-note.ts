@@ -51,7 +51,6 @@ export const addNote = defineCreate({
     inputFields: INPUTS.map(inputFieldOf),
     perform: async (z, bundle) => {
       const values = readInputs(z, bundle.inputData, INPUTS);
-      // Only `"status": true` gets past callApi: nothing else is reported as added.
       const { data } = await callApi(z, bundle, ENDPOINTS.addNote, {
         body: values,
         fields: sentFieldsOf(INPUTS, values),

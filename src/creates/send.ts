@@ -60,7 +60,6 @@ function send(key: SendKey): Create {
       inputFields: inputs.map(inputFieldOf),
       perform: async (z, bundle) => {
         const values = readInputs(z, bundle.inputData, inputs);
-        // Only `"status": true` gets past callApi: nothing else is reported as sent.
         await callApi(z, bundle, endpoint, { body: values, fields: sentFieldsOf(inputs, values) });
         return resultOf(values, idKey);
       },

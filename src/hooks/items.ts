@@ -156,19 +156,13 @@ function itemOf(event: HookEvent, record: JsonObject, log: Log): Item {
   return Object.assign(item, { id: idFor(record) });
 }
 
-interface ItemOptions {
-  /** The Zap builder's filters; undefined lets every item through. */
-  readonly keep?: ((item: Item) => boolean) | undefined;
-  /** At most this many items (the editor's samples). */
-  readonly most?: number;
-}
-
-/** The items of the bodies, in order; each log line once, with how often it came. */
+/** The items of the bodies that pass the filters (`keep`), in order, at most `most`; each log line
+ * once, with how often it came. */
 export function itemsOf(
   event: HookEvent,
   bodies: readonly JsonObject[],
   log: Log,
-  { keep, most = Infinity }: ItemOptions = {},
+  { keep, most = Infinity }: { keep?: ((item: Item) => boolean) | undefined; most?: number } = {},
 ): Item[] {
   const tally = new Map<string, number>();
   const note: Log = (line) => tally.set(line, (tally.get(line) ?? 0) + 1);

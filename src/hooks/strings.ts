@@ -20,8 +20,8 @@ export function* groupsOf(text: string): Generator<string> {
     if (trimmed) yield trimmed;
     return;
   }
-  const starts = new RegExp(`^\\[${OBJECT_ID},`, 'i').test(trimmed)
-    ? new RegExp(`[\\],]\\s*\\[(?=${OBJECT_ID},)`, 'gi')
+  const starts = new RegExp(`^\\[${OBJECT_ID},`).test(trimmed)
+    ? new RegExp(`[\\],]\\s*\\[(?=${OBJECT_ID},)`, 'g')
     : /[\],]\s*\[/g;
   let start = 0;
   for (const { index, 0: found } of trimmed.matchAll(starts)) {
@@ -83,7 +83,7 @@ export function materialOf(group: string, log: Log, where: string) {
 // string, searched from where the last task ended: time stays linear. Undefined when the text is
 // not in this form.
 export function removedTasksOf(text: string): Record<string, string | null>[] | undefined {
-  const contactStart = new RegExp(`,\\[(?=${OBJECT_ID},)`, 'gi');
+  const contactStart = new RegExp(`,\\[(?=${OBJECT_ID},)`, 'g');
   const tasks: Record<string, string | null>[] = [];
   let at = 0;
   while (at < text.length) {

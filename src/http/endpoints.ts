@@ -3,8 +3,8 @@
 // clear response came.
 import type { BaseUrlSetting } from '../config';
 
-/** What a 2xx must hold: JSON, a list, `"status": true`, or an id. */
-type Confirmation = 'json' | 'list' | 'status' | 'id';
+/** What a 2xx must hold: JSON, a list, `"status": true`, an id, or no page (a removal). */
+type Confirmation = 'json' | 'list' | 'status' | 'id' | 'removal';
 
 export interface Endpoint {
   readonly method: 'GET' | 'POST' | 'DELETE';
@@ -73,7 +73,8 @@ export const ENDPOINTS = {
     base: 'BASE_URL',
     json: false,
     work: 'turning off the Zap',
-    confirms: 'status',
+    // The interface shows no response: any that is not a page and does not say no will do.
+    confirms: 'removal',
     goneIsDone: true,
   },
   performList: {

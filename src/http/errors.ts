@@ -68,11 +68,12 @@ const saysNo = (data: unknown): boolean =>
   isObject(data) && (data.status === false || hasWords(data.error));
 
 /** What a 2xx must hold for the request to count as done. */
-const CONFIRMED: Readonly<Record<Endpoint['confirms'], (data: unknown) => boolean>> = {
-  json: (data) => data !== undefined,
-  list: (data) => Array.isArray(unwrapped(data)),
-  status: (data) => isObject(data) && data.status === true,
-  id: (data) => recordIdOf(data) !== undefined,
+const CONFIRMED: Readonly<Record<Endpoint['confirms'], (response: Response) => boolean>> = {
+  json: ({ data }) => data !== undefined,
+  list: ({ data }) => Array.isArray(unwrapped(data)),
+  status: ({ data }) => isObject(data) && data.status === true,
+  id: ({ data }) => recordIdOf(data) !== undefined,
+  removal: ({ data, text }) => data !== undefined || text.trim() === '',
 };
 
 /** The service's word that a subscription to remove is already gone. */
@@ -244,7 +245,7 @@ function chain(errors: ZObject['errors'], exchange: Exchange): Error | undefined
       status,
     );
   }
-  if (CONFIRMED[endpoint.confirms](response.data)) return undefined;
+  if (CONFIRMED[endpoint.confirms](response)) return undefined;
   if (unclear) return mayHaveGoneThrough(`CRMGrow's response did not confirm ${work}.`);
   return new errors.Error(
     `CRMGrow sent a response this integration cannot read while ${work}. Try again in a few ` +

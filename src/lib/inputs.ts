@@ -77,6 +77,10 @@ export function readInputs<K extends string>(
     const given = String(raw);
     const value = (input.kind === 'email' ? given.replace(INVISIBLE, '') : given).trim();
     if (!value) throw halt(`The "${input.label}" field is required. ${input.whenBlank}`);
+    // An ID is 24 characters: a long value is no ID, and would come back in the step's result.
+    if (input.kind === 'id' && value.length > 1_000) {
+      throw halt(`${quote(value)} in "${input.label}" is not a CRMGrow ID. ${input.whenBlank}`);
+    }
     if (input.kind !== 'email') {
       values[input.key] = input.kind === 'text' ? given : value;
       continue;

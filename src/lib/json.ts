@@ -36,10 +36,11 @@ export function recordIdOf(data: unknown): string | undefined {
   return undefined;
 }
 
-// The service's ids are MongoDB ObjectIds: 24 hex digits, the first 8 the creation time. The app
-// reads this form where it helps (age, a likely mistake in a mapped id), never to refuse an id.
+// The service's ids are MongoDB ObjectIds as MongoDB writes them: 24 lower-case hex digits, the
+// first 8 the creation time. The app reads this form where it helps (age, a likely mistake in a
+// mapped id), never to refuse an id.
 export const OBJECT_ID = '[0-9a-f]{24}';
-const OBJECT_ID_ONLY = new RegExp(`^${OBJECT_ID}$`, 'i');
+const OBJECT_ID_ONLY = new RegExp(`^${OBJECT_ID}$`);
 export const isObjectId = (id: string): boolean => OBJECT_ID_ONLY.test(id);
 
 /** A number, or text holding one in plain decimal, as the service writes amounts. */

@@ -1,5 +1,4 @@
-// The orders of a list: polls newest first, dropdowns A–Z by title, each chosen without sorting
-// the whole list.
+// The orders of a list, polls newest first and dropdowns A–Z, chosen without a full sort.
 import { isObjectId } from './json';
 
 /** The positions of the first `count` rows in one order. */

@@ -1,5 +1,5 @@
 // The one size rule. Zapier refuses a step's result over 6 MiB, and then nothing reaches the Zap.
-// So every result the app returns, and every list it reads out of one text field, is filled by a
+// So every list the app returns, and every list it reads out of one text field, is filled by a
 // Fitting: entries go in, in order, while the JSON array they make stays within 5 MiB, counted in
 // UTF-8 bytes. From the first entry that does not fit, it and all later ones are counted instead
 // of kept, and one log line says how many, and which. An entry too large on its own is cut rather

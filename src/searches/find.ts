@@ -1,5 +1,4 @@
-// Find Video, PDF, Image and Template: the service has no search, so each reads its list and
-// matches titles, case and accents aside.
+// Find Video, PDF, Image and Template: the service has no search, so each reads its list.
 import { defineSearch, type Search } from 'zapier-platform-core';
 import { doNotContextify } from '../http/errors';
 import { callApi } from '../http/request';

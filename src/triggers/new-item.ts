@@ -1,5 +1,4 @@
-// The four polling triggers, New Video, PDF, Image and Template, which also fill the actions'
-// dropdowns.
+// New Video, PDF, Image and Template: the polling triggers, which also fill the dropdowns.
 import { defineTrigger, type Bundle, type Trigger } from 'zapier-platform-core';
 import { callApi } from '../http/request';
 import {

@@ -42,6 +42,9 @@ describe('a poll', () => {
     const rows = ['c', 'a', 'b'].map((id) => ({ id: `uuid-${id}`, title: id }));
     videos(rows);
     expect(ids(await poll())).toEqual(['uuid-c', 'uuid-a', 'uuid-b']);
+    // Nor do ObjectIds in capitals, which MongoDB never writes.
+    videos([objectId(0xab), objectId(0xcd).toUpperCase()].map((id) => ({ id, title: id })));
+    expect(ids(await poll())).toEqual([objectId(0xab), objectId(0xcd).toUpperCase()]);
     videos(rows);
     expect(await poll({ page: 1 })).toEqual([]);
   });

@@ -15,8 +15,9 @@ const poll = (bundle: Partial<Bundle> = bundleWith()) =>
   call('triggers.video.operation.perform', bundle);
 const sendVideo = (inputData: Record<string, unknown> = SEND) =>
   call('creates.send_video.operation.perform', bundleWith({ inputData }));
-const addNote = (inputData: Record<string, unknown> = { email: 'jane@example.com', content: 'Hi' }) =>
-  call('creates.add_note.operation.perform', bundleWith({ inputData }));
+const addNote = (
+  inputData: Record<string, unknown> = { email: 'jane@example.com', content: 'Hi' },
+) => call('creates.add_note.operation.perform', bundleWith({ inputData }));
 const subscribe = () =>
   call(
     'triggers.add_contact.operation.performSubscribe',
@@ -83,7 +84,9 @@ const ROWS: Record<string, Row> = {
   'a response larger than the cap, on a note': {
     setup: () => {
       process.env.MAX_RESPONSE_BYTES = '10';
-      api().post('/api/note').reply(200, { status: true, data: { content: 'Hi' } });
+      api()
+        .post('/api/note')
+        .reply(200, { status: true, data: { content: 'Hi' } });
     },
     run: () => addNote(),
     expected: {
@@ -153,7 +156,8 @@ const ROWS: Record<string, Row> = {
     expected: {
       name: 'ThrottledError',
       delay: 120,
-      message: 'CRMGrow is receiving too many requests: "Slow down". Zapier will retry in about 120 seconds.',
+      message:
+        'CRMGrow is receiving too many requests: "Slow down". Zapier will retry in about 120 seconds.',
     },
   },
   'no route (an HTML 404)': {
@@ -320,6 +324,15 @@ const ROWS: Record<string, Row> = {
       message:
         'The "Template" field is required. Choose a template, or map the ID of a template from ' +
         'an earlier step.',
+    },
+  },
+  'an ID field given more than 1,000 characters': {
+    run: () => sendVideo({ ...SEND, video_id: 'v'.repeat(1_001) }),
+    expected: {
+      name: 'HaltedError',
+      message:
+        `"${'v'.repeat(79)}…" in "Video" is not a CRMGrow ID. Choose a video, or map the ID of a ` +
+        'video from an earlier step.',
     },
   },
   'a list mapped into a field of one value': {
