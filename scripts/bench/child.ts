@@ -1,327 +1,197 @@
-// The bench's one way to run code in a fresh Node process, as Zapier's Lambda
-// does. A module defines a child (a name, and a function from a job to
-// figures); runChild starts this file in a fresh Node with that module and
-// name, hands it the job on stdin, and reads back its figures, peak RSS and
-// time. A module defining a child (this one, cold-start.ts, core-floor.ts)
-// imports only Node and child.ts, stats.ts and report.ts (types aside): what a
-// child measures is the app's and Node's alone. Also here: the two children
-// several measures share (build.zip's handler on one event, and the floor) and
-// the events they take.
-import { Buffer } from 'node:buffer';
+// The bench's fresh processes. Zapier runs a step in a Lambda that may be new, so each measure
+// runs in a new Node process: runChild starts this file with a clean environment, hands it the
+// job on stdin, and reads back one line of figures, with the process's peak resident memory.
+// In that process this file loads only Node, report.ts and the unpacked build.zip, so what it
+// measures is the app's and core's alone.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Bundle } from 'zapier-platform-core';
-import type { RecordedRequest, Sandbox } from '../../sandbox/server';
-import { median, summarise, type Summary } from './stats';
+import { median } from './report';
 
-/** What a child reports: numbers, mostly, and a message or a count. */
-export type Figures = Readonly<Record<string, unknown>>;
-
-/** A function that runs in a fresh process: its job in, its figures out. */
-interface Child<Job> {
-  /** The compiled module that defines it, which the fresh process loads. */
-  readonly file: string;
-  readonly name: string;
-  readonly run: (job: Job) => Promise<Figures>;
+/** The app through build.zip's handler, as Zapier's Lambda calls it. */
+export interface AppJob {
+  readonly kind: 'app';
+  /** The unpacked build.zip. */
+  readonly dir: string;
+  /** Set: the core floor instead of the app (section 7), its lists returning this many items. */
+  readonly floorItems?: number;
+  /** A call on the same code path first, so that the measured call does not compile it. */
+  readonly warmUp: object;
+  readonly event: object;
+  /** Calls again in the same process, as Zapier reuses a warm Lambda: their median is warmMs. */
+  readonly warmCalls: number;
 }
 
-/** The children defined in this process, by name. */
-const children = new Map<string, Child<never>>();
-
-/** Defines a child; `file` is the defining module's `__filename`. */
-export function defineChild<Job>(
-  file: string,
-  name: string,
-  run: (job: Job) => Promise<Figures>,
-): Child<Job> {
-  if (children.has(name)) throw new Error(`two bench children are named ${name}`);
-  const child = { file, name, run };
-  children.set(name, child);
-  return child;
+/** The bare floor: the same request with Node's fetch and JSON.parse, and nothing else. */
+export interface FloorJob {
+  readonly kind: 'floor';
+  readonly warmUpUrl: string;
+  readonly url: string;
+  readonly apiKey: string;
+  readonly warmCalls: number;
 }
 
-const CHILD_TIMEOUT_MS = 60_000;
-/** Marks the figures' line: zapier-platform-core's logger writes to stdout too. */
+export interface Figures {
+  /** The measured call (the first after the warm-up), and the median of the warm calls. */
+  readonly ms: number;
+  readonly warmMs: number;
+  /** Items the call returned (the app), or -1 (the floor). */
+  readonly items: number;
+  /** The JSON of the app's result, or the body the floor read. */
+  readonly bytes: number;
+  /** The measured call's error message; the app's errors carry their code in it. */
+  readonly error?: string;
+  /** The process's peak resident memory, warm-up and event included. */
+  readonly peakBytes: number;
+}
+
+type Handler = (event: object, context: object) => Promise<{ results?: unknown }>;
+
+// core's logger writes to stdout too: the figures' line is the one with this mark.
 const MARK = 'BENCH ';
+const STATUS = '/proc/self/status';
+// A child that hangs would hang the bench.
+const TIMEOUT_MS = 60_000;
 
-export interface ChildRun {
-  readonly figures: Figures;
-  /** Spawn to exit, as the parent saw it. */
-  readonly wallMs: number;
-  /** The most memory the process ever held, warm-up included. */
-  readonly peakRssMiB: number;
-}
-
-export function numberIn(figures: Figures, key: string): number {
-  const value = figures[key];
-  if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw new Error(`a child reported no number for ${key}`);
-  }
-  return value;
-}
-
-/** One figure's median, min and max over several runs. */
-export const summaryOf = (runs: readonly ChildRun[], key: string): Summary =>
-  summarise(runs.map((r) => numberIn(r.figures, key)));
-
-/** The peak RSS's median, min and max over several runs. */
-export const peakRssOf = (runs: readonly ChildRun[]): Summary =>
-  summarise(runs.map((r) => r.peakRssMiB));
-
-/** Runs `child` on `job` in a fresh Node with a clean environment. */
-export function runChild<Job>(child: Child<Job>, job: Job): Promise<ChildRun> {
-  const input = JSON.stringify(job);
+export function runChild(job: AppJob | FloorJob): Promise<Figures> {
   return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const proc = spawn(process.execPath, [__filename, child.file, child.name], {
-      // Nothing of the project's environment leaks into the "Lambda".
-      env: { PATH: process.env.PATH ?? '' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    // Nothing of the project's environment reaches the "Lambda".
+    const proc = spawn(process.execPath, [__filename], { env: { PATH: process.env.PATH ?? '' } });
     let stdout = '';
     let stderr = '';
     proc.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     proc.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const timer = setTimeout(() => proc.kill('SIGKILL'), CHILD_TIMEOUT_MS);
-    proc.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
+    const timer = setTimeout(() => proc.kill('SIGKILL'), TIMEOUT_MS);
+    proc.on('error', reject);
     proc.on('close', (code, signal) => {
       clearTimeout(timer);
-      const wallMs = performance.now() - started;
       const line = stdout.split('\n').find((text) => text.startsWith(MARK));
-      const figures: unknown = line === undefined ? undefined : JSON.parse(line.slice(MARK.length));
-      if (code === 0 && typeof figures === 'object' && figures !== null) {
-        const reported = figures as Figures;
-        resolve({ figures: reported, wallMs, peakRssMiB: numberIn(reported, 'maxRssKiB') / 1024 });
-      } else {
-        const why = stderr.trim().split('\n')[0] || 'no figures';
-        reject(new Error(`the ${child.name} child ended with ${code ?? signal}: ${why}`));
-      }
+      if (code === 0 && line) resolve(JSON.parse(line.slice(MARK.length)) as Figures);
+      else reject(new Error(`a ${job.kind} child ended with ${code ?? signal}: ${stderr.trim()}`));
     });
-    // A child that dies before reading its input is reported by 'close', not as EPIPE here.
+    // A child that dies before reading its job is reported by 'close', not as EPIPE here.
     proc.stdin.on('error', () => undefined);
-    proc.stdin.end(input);
+    proc.stdin.end(JSON.stringify(job));
   });
 }
 
-/** In the fresh process: runs the child named on the command line and reports its figures. */
-async function serve(file: string, name: string): Promise<void> {
-  // Defines the child (a no-op for this file's own, defined already).
+/** The figures of a measured call that succeeded; a failed one stops the section. */
+export function succeeded(figures: Figures): Figures {
+  if (figures.error !== undefined) throw new Error(`the measured call failed: ${figures.error}`);
+  return figures;
+}
+
+// ---- In the fresh process ----
+
+// The core floor: the app's definition with the video and PDF lists' perform (the poll's and the
+// search's) replaced by one raw request, one JSON.parse and as many items as the app returns,
+// which no app on core can do with less.
+function coreFloorHandler(dir: string, items: number): Handler {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  require(file);
-  const child = children.get(name);
-  if (!child) throw new Error(`${file} defines no bench child ${name}`);
-  // The job is read as one text and parsed, as Lambda's runtime reads an event: no copy of
-  // it in pieces stays in memory while the measured call runs.
-  const figures = await child.run(JSON.parse(readFileSync(0, 'utf8')) as never);
-  // maxRSS is in KiB on Linux.
-  const reported = { ...figures, maxRssKiB: process.resourceUsage().maxRSS };
-  process.stdout.write(`${MARK}${JSON.stringify(reported)}\n`);
-}
-
-// ---- build.zip's handler, and the events it is given ----
-
-export type Handler = (event: object, context: object) => Promise<{ results?: unknown }>;
-
-/** The unpacked build.zip's handler, required as Zapier's Lambda requires it. */
-export function zipHandler(dir: string): Handler {
+  const core = require(join(dir, 'node_modules', 'zapier-platform-core')) as {
+    createAppHandler: (app: object) => Handler;
+  };
+  type Operations = Record<string, { operation: object }>;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require(join(dir, 'zapierwrapper.js')) as { handler: Handler }).handler;
+  const app = require(join(dir, 'index.js')) as { triggers: Operations; searches: Operations };
+  interface Z {
+    request(options: object): Promise<{ text(): Promise<string> }>;
+  }
+  const perform = (path: string) => async (z: Z, bundle: { authData: { api_key: string } }) => {
+    const response = await z.request({
+      url: `${process.env.BASE_URL ?? ''}${path}`,
+      headers: { Authorization: bundle.authData.api_key },
+      raw: true,
+    });
+    return (JSON.parse(await response.text()) as unknown[]).slice(0, items);
+  };
+  const replaced = (operations: Operations, prefix: string): Operations => {
+    const copy = { ...operations };
+    for (const list of ['video', 'pdf']) {
+      const own = operations[`${prefix}${list}`];
+      if (!own) throw new Error(`the app has no ${prefix}${list}`);
+      const operation = { ...own.operation, perform: perform(`/api/${list}`) };
+      copy[`${prefix}${list}`] = { ...own, operation };
+    }
+    return copy;
+  };
+  return core.createAppHandler({
+    ...app,
+    triggers: replaced(app.triggers, ''),
+    searches: replaced(app.searches, 'find_'),
+  });
 }
 
-export interface Core {
-  readonly version: string;
-  readonly createAppHandler: (app: object) => Handler;
-}
-
-/** The zapier-platform-core that build.zip holds. */
-export function zipCore(dir: string): Core {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require(join(dir, 'node_modules', 'zapier-platform-core')) as Core;
-}
-
-export const HOOK_URL = 'https://hooks.zapier.com/hooks/standard/0/bench';
-
-/** Page 0 of a dropdown fill. */
-export const DROPDOWN_PAGE_0 = {
-  meta: { isFillingDynamicDropdown: true, page: 0 } as Bundle['meta'],
-} as const;
-
-export const pollMethod = (key: string): string => `triggers.${key}.operation.perform`;
-export const searchMethod = (key: string): string => `searches.${key}.operation.perform`;
-
-/** An `execute` event for build.zip's handler, against `sandbox`. */
-export const executeEvent = (
-  sandbox: Pick<Sandbox, 'apiKey' | 'baseUrl' | 'altBaseUrl'>,
-  method: string,
-  bundle: Partial<Bundle> = {},
-): object => ({
-  command: 'execute',
-  method,
-  bundle: { authData: { api_key: sandbox.apiKey }, ...bundle },
-  // Zapier hands `zapier-platform env:set` values to the app this way.
-  environment: { BASE_URL: sandbox.baseUrl, ALT_BASE_URL: sandbox.altBaseUrl },
-});
-
-/** A hook's bundle for `payload`, delivered as Zapier hands a webhook to `perform`. */
-export const hookBundle = (payload: Record<string, unknown>): Partial<Bundle> => ({
-  targetUrl: HOOK_URL,
-  subscribeData: { id: 'bench' },
-  cleanedRequest: payload as Bundle['cleanedRequest'],
-  rawRequest: {
-    method: 'POST',
-    querystring: '',
-    headers: { 'Content-Type': 'application/json' },
-    content: JSON.stringify(payload),
-  },
-});
-
-export interface HandlerJob {
-  /** The unpacked build.zip. */
-  readonly dir: string;
-  /** A call on the same code path first, on a small list or payload. */
-  readonly warmUp: object;
-  readonly event: object;
-  /** A failing measured call is reported with its message (the answer cap), not a failure. */
-  readonly reportError?: boolean;
-}
-
-/**
- * Build.zip's handler as Zapier's Lambda calls it: the warm-up, then the
- * measured event, whose time and result it reports (large accounts, scaling,
- * bulk delete, the answer cap).
- */
-export const handlerChild = defineChild(__filename, 'handler', async (job: HandlerJob) => {
-  const handler = zipHandler(job.dir);
+async function runApp(job: AppJob): Promise<Omit<Figures, 'peakBytes'>> {
+  const handler =
+    job.floorItems === undefined
+      ? // eslint-disable-next-line @typescript-eslint/no-require-imports
+        (require(join(job.dir, 'zapierwrapper.js')) as { handler: Handler }).handler
+      : coreFloorHandler(job.dir, job.floorItems);
   await handler(job.warmUp, {});
   const started = performance.now();
-  let output: { results?: unknown };
+  let results: unknown;
   try {
-    output = await handler(job.event, {});
+    ({ results } = await handler(job.event, {}));
   } catch (error) {
-    if (!job.reportError) throw error;
+    const ms = performance.now() - started;
     const message = error instanceof Error ? error.message : String(error);
-    return { ms: performance.now() - started, error: message };
+    return { ms, warmMs: ms, items: 0, bytes: 0, error: message };
   }
-  const ms = performance.now() - started;
-  const { results } = output;
-  return {
-    ms,
-    items: Array.isArray(results) ? results.length : undefined,
-    resultBytes: Buffer.byteLength(JSON.stringify(results) ?? ''),
-  };
-});
-
-/**
- * Build.zip's handler on `job` in `count` fresh processes; with `sandbox`,
- * also the most requests it received in one run, the warm-up's left out.
- */
-export async function runHandler(
-  job: HandlerJob,
-  count: number,
-  sandbox?: Pick<Sandbox, 'requests' | 'resetRecords'>,
-  warmUpRequests = 0,
-): Promise<{ runs: ChildRun[]; requestsPerRun: number }> {
-  const runs: ChildRun[] = [];
-  const requests: number[] = [];
-  for (let i = 0; i < count; i++) {
-    sandbox?.resetRecords();
-    runs.push(await runChild(handlerChild, job));
-    requests.push((sandbox?.requests.length ?? 0) - warmUpRequests);
-  }
-  sandbox?.resetRecords();
-  return { runs, requestsPerRun: Math.max(...requests) };
-}
-
-// ---- the floor: a request the app made, as a bare fetch call ----
-
-interface Replay {
-  readonly method: string;
-  readonly url: string;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body?: string;
-  /** The status the sandbox gave the app. */
-  readonly status: number;
-}
-
-/** Hop-by-hop and framing headers: fetch sets its own. */
-const TRANSPORT_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding']);
-
-/** The same method, URL, headers and body as `recorded`. */
-export function replayOf(
-  sandbox: Pick<Sandbox, 'baseUrl' | 'altBaseUrl'>,
-  recorded: RecordedRequest,
-): Replay {
-  const base = recorded.base === 'ALT_BASE_URL' ? sandbox.altBaseUrl : sandbox.baseUrl;
-  const query = new URLSearchParams(recorded.query).toString();
-  const headers = Object.fromEntries(
-    Object.entries(recorded.headers).flatMap(([name, value]) =>
-      typeof value === 'string' && !TRANSPORT_HEADERS.has(name) ? [[name, value]] : [],
-    ),
-  );
-  return {
-    method: recorded.method,
-    url: `${base}${recorded.path}${query ? `?${query}` : ''}`,
-    headers,
-    ...(recorded.rawBody ? { body: recorded.rawBody } : {}),
-    status: recorded.status,
-  };
-}
-
-/** Makes the request with `fetch`, reads the answer and parses it, nothing else: its text. */
-export async function fetchAndParse(
-  fetch: typeof globalThis.fetch,
-  replay: Replay,
-): Promise<string> {
-  const response = await fetch(replay.url, {
-    method: replay.method,
-    headers: replay.headers,
-    body: replay.body,
-  });
-  const text = await response.text();
-  if (response.status !== replay.status) {
-    throw new Error(`${replay.method} ${replay.url} answered ${response.status} to fetch`);
-  }
-  if (text) JSON.parse(text);
-  return text;
-}
-
-export interface FloorJob {
-  /** The app's warm-up request, then its measured one. */
-  readonly warmUp: Replay;
-  readonly request: Replay;
-  /** The same request again in the process this many times: the warm floor. */
-  readonly warmCalls?: number;
-}
-
-/** The floor beside a run of the app (scaling, core floor): Node's fetch and JSON.parse alone. */
-export const floorChild = defineChild(__filename, 'floor', async (job: FloorJob) => {
-  await fetchAndParse(fetch, job.warmUp);
-  const started = performance.now();
-  const text = await fetchAndParse(fetch, job.request);
   const ms = performance.now() - started;
   const warm: number[] = [];
-  for (let i = 0; i < (job.warmCalls ?? 0); i++) {
+  for (let i = 0; i < job.warmCalls; i++) {
     const again = performance.now();
-    await fetchAndParse(fetch, job.request);
+    await handler(job.event, {});
     warm.push(performance.now() - again);
   }
-  return { ms, warmMs: warm.length > 0 ? median(warm) : ms, resultBytes: Buffer.byteLength(text) };
-});
+  return {
+    ms,
+    warmMs: warm.length > 0 ? median(warm) : ms,
+    items: Array.isArray(results) ? results.length : -1,
+    bytes: Buffer.byteLength(JSON.stringify(results) ?? ''),
+  };
+}
 
-// Last, once this file's children are defined. Exits at once, as a Lambda
-// freezes: keep-alive sockets would otherwise hold the process open.
+async function runFloor(job: FloorJob): Promise<Omit<Figures, 'peakBytes'>> {
+  const read = async (url: string): Promise<string> => {
+    const response = await fetch(url, {
+      headers: { Authorization: job.apiKey, 'Content-Type': 'application/json' },
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    JSON.parse(text);
+    return text;
+  };
+  await read(job.warmUpUrl);
+  const started = performance.now();
+  const body = await read(job.url);
+  const ms = performance.now() - started;
+  const warm: number[] = [];
+  for (let i = 0; i < job.warmCalls; i++) {
+    const again = performance.now();
+    await read(job.url);
+    warm.push(performance.now() - again);
+  }
+  const warmMs = warm.length > 0 ? median(warm) : ms;
+  return { ms, warmMs, items: -1, bytes: Buffer.byteLength(body) };
+}
+
 if (require.main === module) {
-  const [file = '', name = ''] = process.argv.slice(2);
-  serve(file, name).then(
-    () => process.exit(0),
+  // Read whole, then parsed, as Lambda's runtime reads an event: no pieces of it stay in memory.
+  const job = JSON.parse(readFileSync(0, 'utf8')) as AppJob | FloorJob;
+  (job.kind === 'app' ? runApp(job) : runFloor(job)).then(
+    (figures) => {
+      // This process's own peak since exec (VmHWM): Linux also counts in maxRSS the parent's
+      // memory that fork copied, which raised small figures after large sections.
+      const status = existsSync(STATUS) ? readFileSync(STATUS, 'utf8') : '';
+      const kiB = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? process.resourceUsage().maxRSS);
+      process.stdout.write(`${MARK}${JSON.stringify({ ...figures, peakBytes: kiB * 1024 })}\n`);
+      // At once, as a Lambda freezes: keep-alive sockets would hold the process open.
+      process.exit(0);
+    },
     (error: unknown) => {
-      process.stderr.write(
-        `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-      );
+      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : error}\n`);
       process.exit(1);
     },
   );

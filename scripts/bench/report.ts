@@ -1,81 +1,75 @@
-// What the benchmark prints and how it judges: each measure prints its own
-// table and adds its findings, judged against Zapier's limits; the main lists
-// them last. Loads nothing but child.ts and stats.ts: a bench child loads it too.
-import { peakRssOf, summaryOf, type ChildRun } from './child';
-import { MiB } from './stats';
+// The bench's figures and how they are printed: medians with min and max, and plain tables.
+// No imports: the fresh processes of child.ts load it too.
 
-/** Measured runs per measure, each after a warm-up. */
+export interface Summary {
+  readonly median: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+export function summarise(values: readonly number[]): Summary {
+  if (values.length === 0) throw new Error('no values to summarise');
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  const median =
+    sorted.length % 2 === 1
+      ? (sorted[middle] ?? 0)
+      : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+  return { median, min: sorted[0] ?? 0, max: sorted.at(-1) ?? 0 };
+}
+
+export const median = (values: readonly number[]): number => summarise(values).median;
+
+/** Fresh processes per measure (sections 6, 8, 9): peak RSS barely moves between them; time does. */
 export const RUNS = 5;
-/** Zapier's limits (see docs/benchmarks.md): a result, a run's time, the process's memory. */
-export const LIMITS = { resultBytes: 6 * MiB, ms: 30_000, rssMiB: 450 } as const;
-/** Past these a figure is worth a look, though within the limits. */
-export const WATCH = { resultBytes: 3 * MiB, ms: 1_000, rssMiB: 300, appShare: 0.5 } as const;
 
-export interface Finding {
-  readonly level: 'ok' | 'watch' | 'problem';
+/** Memory targets are in MB, 10^6 bytes, as core counts its 450,000,000-byte limit. */
+export const MB = 1e6;
+export const MiB = 1024 * 1024;
+/** Zapier refuses a step's result over 6 MiB. */
+export const RESULT_LIMIT = 6 * MiB;
+
+/** What a section was asked to reach, and whether it did: printed, and kept in latest.json. */
+export interface Target {
+  readonly met: boolean;
   readonly text: string;
 }
 
-export const findings: Finding[] = [];
-/** Sections that could not run: `npm run bench` then exits 1. */
-export const failures: string[] = [];
-export const mark = { ok: '✓', watch: '⚠', problem: '✗' } as const;
+export interface Outcome {
+  /** The rows of latest.json under the section's key. */
+  readonly rows: readonly object[];
+  readonly targets: readonly Target[];
+}
+
+/** A figure with the decimals it has: 0.42, 4.2, 42, 420. */
+export function fixed(value: number): string {
+  const size = Math.abs(value);
+  return value.toFixed(size >= 100 ? 0 : size >= 10 ? 1 : 2);
+}
+
+/** "median (min–max)". */
+export const spread = (s: Summary): string =>
+  `${fixed(s.median)} (${fixed(s.min)}–${fixed(s.max)})`;
+export const times = (ratio: number): string => `${ratio.toFixed(2)}×`;
+export const count = (n: number): string => n.toLocaleString('en-US');
+export const mark = (met: boolean): string => (met ? '✓' : '✗');
 
 export const out = (line = ''): void => {
   process.stdout.write(`${line}\n`);
 };
 
-export const indent = (lines: readonly string[]): void => {
-  for (const line of lines) out(`  ${line}`);
-};
-
-/** Runs one section; a failure is reported and recorded, and the next section still runs. */
-export async function section<T>(title: string, run: () => Promise<T>): Promise<T | undefined> {
-  out();
-  out(title);
-  try {
-    return await run();
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    failures.push(`${title}: ${message}`);
-    out(`  ✗ could not run: ${message}`);
-    return undefined;
-  }
+/** Prints rows under a header, each column as wide as its widest cell, indented. */
+export function printTable(header: readonly string[], rows: readonly (readonly string[])[]): void {
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)),
+  );
+  const line = (cells: readonly string[]): string =>
+    `  ${cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ')}`.trimEnd();
+  out(line(header));
+  out(line(widths.map((width) => '─'.repeat(width))));
+  for (const row of rows) out(line(row));
 }
 
-/**
- * Runs of build.zip's handler judged against Zapier's limits (result, time,
- * memory) and the requests expected (large accounts, bulk delete).
- */
-export function judgeHandler(
-  runs: readonly ChildRun[],
-  requestsPerRun: number,
-  expectedRequests: number,
-) {
-  const resultBytes = summaryOf(runs, 'resultBytes').median;
-  const figures = {
-    resultBytes,
-    ofLimit: resultBytes / LIMITS.resultBytes,
-    ms: summaryOf(runs, 'ms'),
-    peakRssMiB: peakRssOf(runs),
-    requestsPerRun,
-  };
-  const problems: string[] = [];
-  const watch: string[] = [];
-  if (resultBytes > LIMITS.resultBytes) problems.push("over Zapier's 6 MiB result limit");
-  else if (resultBytes > WATCH.resultBytes) watch.push('over half of 6 MiB');
-  if (figures.ms.median > LIMITS.ms) problems.push("over Zapier's 30 s");
-  else if (figures.ms.median > WATCH.ms) watch.push('takes seconds');
-  if (figures.peakRssMiB.median > LIMITS.rssMiB) problems.push('over 450 MB of memory');
-  else if (figures.peakRssMiB.median > WATCH.rssMiB) watch.push('uses over 300 MiB');
-  if (requestsPerRun !== expectedRequests) {
-    problems.push(`${requestsPerRun} requests, not ${expectedRequests}`);
-  }
-  const verdict: Finding =
-    problems.length > 0
-      ? { level: 'problem', text: [...problems, ...watch].join(', ') }
-      : watch.length > 0
-        ? { level: 'watch', text: watch.join(', ') }
-        : { level: 'ok', text: 'within limits' };
-  return { figures, verdict };
+export function printTargets(targets: readonly Target[]): void {
+  for (const target of targets) out(`  ${mark(target.met)} ${target.text}`);
 }

@@ -1,85 +1,59 @@
-// The bench's scaling chart (npm run bench → bench/results/scaling.svg),
-// rendered from a small fixed series: both runs, app and floor, must be drawn.
-import { renderScalingSvg, SERIES } from '../../scripts/bench/chart';
+// The bench's scaling chart (bench/results/scaling.svg), drawn from a small fixed series: every
+// line is there, at the right height, the floor dashed, and the text escaped.
+import { scalingSvg, SERIES } from '../../scripts/bench/chart';
 import type { ScalingPoint } from '../../scripts/bench/scaling';
 
-const point = (operation: string, items: number, ms: number, floorMs: number): ScalingPoint => ({
-  operation,
-  items,
-  ms,
-  msMin: ms - 1,
-  msMax: ms + 1,
-  floorMs,
-  floorMsMin: floorMs - 1,
-  floorMsMax: floorMs + 1,
-  ratio: ms / floorMs,
-  msPer1000Items: ms / (items / 1000),
-  growthMsPer1000Items: null,
-  peakRssMiB: 100 + items / 1000,
-  floorPeakRssMiB: 50 + items / 2000,
-  resultBytes: 75_000,
-  bodyBytes: items * 72,
-});
-
+// Time and memory deliberately in different orders, so that a panel drawing the other's values fails.
+const point = (operation: string, items: number, ms: number, floorMs: number, peakRssMiB: number) =>
+  ({ operation, items, ms, floorMs, peakRssMiB, floorPeakRssMiB: peakRssMiB / 2 }) as ScalingPoint;
 const POINTS = [
-  point('video poll', 1_000, 41, 7),
-  point('video poll', 20_000, 173, 29),
-  point('video dropdown, page 0', 1_000, 43, 8),
-  point('video dropdown, page 0', 20_000, 181, 31),
+  point('video poll', 1_000, 40, 7, 300),
+  point('video poll', 20_000, 170, 30, 100),
+  point('video poll', 50_000, 400, 90, 200),
+  point('video dropdown', 1_000, 35, 6, 120),
+  point('video dropdown', 20_000, 180, 31, 110),
+  point('video dropdown', 50_000, 300, 80, 150),
 ];
 
-/** The accessible labels vega gives each drawn point. */
-const labelsIn = (svg: string): string[] =>
-  [...svg.matchAll(/aria-label="([^"]*)"/g)].map((match) => match[1] ?? '');
+const svg = scalingSvg(POINTS, 'Poll & dropdown <fixed>', 'three sizes');
+/** Each line's label and its points, x and y. */
+const lines = [...svg.matchAll(/<polyline aria-label="([^"]*)" points="([^"]*)"[^>]*>/g)].map(
+  ([whole, label = '', points = '']) => ({
+    label,
+    dashed: !whole.includes('stroke-dasharray="none"'),
+    points: points.split(' ').map((pair) => pair.split(',').map(Number) as [number, number]),
+  }),
+);
 
-describe('the scaling chart', () => {
-  let svg: string;
-  beforeAll(async () => {
-    svg = await renderScalingSvg(POINTS, 'A fixed series', 'two sizes');
-  });
+it('is one SVG document, its text escaped', () => {
+  expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+  expect(svg.trimEnd().endsWith('</svg>')).toBe(true);
+  expect(svg).toContain('>Poll &amp; dropdown &lt;fixed&gt;</text>');
+  expect(svg).not.toContain('<fixed>');
+});
 
-  it('is one SVG document with its title', () => {
-    expect(svg.startsWith('<svg')).toBe(true);
-    expect(svg.trimEnd().endsWith('</svg>')).toBe(true);
-    expect(svg).toContain('>A fixed series</text>');
-    expect(svg).toContain('>two sizes</text>');
-  });
+it('draws each operation, app and floor, in both panels, the floor alone dashed', () => {
+  expect(lines).toHaveLength(8);
+  for (const line of lines) expect(line.dashed).toBe(line.label.endsWith(SERIES.floor));
+});
 
-  it('draws the app and the floor at every size, in time and in peak RSS', () => {
-    const labels = labelsIn(svg);
-    for (const p of POINTS) {
-      const at = `videos in the library: ${p.items.toLocaleString('en-US')}`;
-      const run = `operation: ${p.operation}`;
-      expect(labels).toContain(`${at}; ms: ${p.ms}; ${run}; run: ${SERIES.app}`);
-      expect(labels).toContain(`${at}; ms: ${p.floorMs}; ${run}; run: ${SERIES.floor}`);
-      expect(labels).toContain(`${at}; MiB: ${p.peakRssMiB}; ${run}; run: ${SERIES.app}`);
-      expect(labels).toContain(`${at}; MiB: ${p.floorPeakRssMiB}; ${run}; run: ${SERIES.floor}`);
-    }
+it.each([
+  ['Time', (p: ScalingPoint, app: boolean) => (app ? p.ms : p.floorMs)],
+  ['Peak RSS', (p: ScalingPoint, app: boolean) => (app ? p.peakRssMiB : p.floorPeakRssMiB)],
+])('puts every point of the %s panel left to right by size, higher the larger', (panel, value) => {
+  const drawn = lines.filter((line) => line.label.startsWith(panel));
+  expect(drawn).toHaveLength(4);
+  const all = drawn.flatMap((line) => {
+    const app = line.label.endsWith(SERIES.app);
+    const series = POINTS.filter((p) => line.label.includes(`: ${p.operation},`));
+    expect(line.points.map(([x]) => x)).toEqual(
+      [...line.points.map(([x]) => x)].sort((a, b) => a - b),
+    );
+    return series.map((p, i) => ({ value: value(p, app), y: line.points[i]?.[1] ?? NaN }));
   });
-
-  it('draws one line through every size per operation and run, the floor dashed, in each panel', () => {
-    const lines = [
-      ...svg.matchAll(
-        /<path aria-label="([^"]*)"[^>]*aria-roledescription="line mark" d="([^"]*)"[^>]*stroke-dasharray="([^"]*)"/g,
-      ),
-    ].map(([, label = '', d = '', dash]) => ({
-      label,
-      vertices: d.split(/[ML]/).length - 1,
-      dash,
-    }));
-    // 2 operations × (app, floor) × 2 panels (time, peak RSS).
-    expect(lines).toHaveLength(8);
-    for (const line of lines) {
-      expect(line.vertices).toBe(2);
-      expect(line.dash).toBe(line.label.endsWith(SERIES.floor) ? '4,2' : '1,0');
-    }
-    expect(lines.filter((line) => line.label.endsWith(SERIES.app))).toHaveLength(4);
-    expect(lines.filter((line) => line.label.endsWith(SERIES.floor))).toHaveLength(4);
-  });
-
-  it('names both runs and both operations in the legend', () => {
-    for (const name of [SERIES.app, SERIES.floor, 'video poll', 'video dropdown, page 0']) {
-      expect(svg).toContain(`>${name}</text>`);
-    }
-  });
+  // One linear scale: the same height for the same value, and a larger value always higher up.
+  const byValue = [...all].sort((a, b) => a.value - b.value);
+  const ys = byValue.map((p) => p.y);
+  expect(ys).toEqual([...ys].sort((a, b) => b - a));
+  expect(new Set(ys).size).toBe(new Set(byValue.map((p) => p.value)).size);
 });
