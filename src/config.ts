@@ -32,7 +32,7 @@ export function baseUrlOf(setting: BaseUrlSetting, env = process.env): string {
 /** Limits the tests lower, never raise: a whole number from 1 up to the default. */
 const lowered = (value: string | undefined, most: number): number => {
   const number = Number(value);
-  return Number.isSafeInteger(number) && number >= 1 && number < most ? number : most;
+  return Number.isSafeInteger(number) && number >= 1 ? Math.min(number, most) : most;
 };
 
 /** Each request's deadline: under Zapier's 30 s for a step, whose own message names no cause. */

@@ -98,13 +98,10 @@ function customFieldsOf(value: unknown, log: Log): JsonObject {
   }
   const read = new Fitting<[string, unknown]>('custom fields', log);
   for (const name of Object.keys(fields)) {
-    const field = fields[name];
+    const value = fields[name];
+    const mappable = typeof value === 'object' && value !== null ? JSON.stringify(value) : value;
     if (read.full) read.skip(name);
-    else
-      read.add(
-        [name, typeof field === 'object' && field !== null ? JSON.stringify(field) : field],
-        name,
-      );
+    else read.add([name, mappable], name);
   }
   return Object.fromEntries(read.done());
 }

@@ -15,15 +15,10 @@ const ADDRESS = /^[^\s"(),:;<>@[\\\]]+@[^\s"(),:;<>@[\\\].]+(\.[^\s"(),:;<>@[\\\
 // unquoted name is not followed by `\s*`: beside `[^"<>]*` it would cost quadratic time.
 const NAMED_ADDRESS = /^("(?:[^"\\]|\\.)*"\s*|[^"<>]*)<([^<>]*)>$/;
 
-/** The pairs a copied address may stand between. */
-const WRAPPERS: Readonly<Record<string, string>> = {
-  '"': '"',
-  "'": "'",
-  '\u201C': '\u201D',
-  '\u2018': '\u2019',
-  '(': ')',
-  '<': '>',
-};
+/** The pairs a copied address may stand between: each opening character and its closing one. */
+const WRAPPERS = new Map(
+  ['""', "''", '\u201C\u201D', '\u2018\u2019', '()', '<>'].map(([a, b]) => [a, b]),
+);
 
 // Takes off, until nothing changes, what a mail client ignores around an address: spaces, a `,`
 // or `;` after it, a `mailto:` and its query, a pair of wrappers, a lone bracket at either end.
@@ -35,7 +30,7 @@ function unwrapped(text: string): string {
     const last = value.charAt(value.length - 1);
     let next = value;
     if (mailto) next = mailto[1] ?? '';
-    else if (WRAPPERS[first] === last) next = value.slice(1, -1);
+    else if (WRAPPERS.get(first) === last) next = value.slice(1, -1);
     else if (first === '<' || first === '(') next = value.slice(1);
     else if (last === '>' || last === ')') next = value.slice(0, -1);
     if (next === text) return next;

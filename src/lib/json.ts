@@ -27,21 +27,18 @@ export function idOf(value: unknown): string | undefined {
 
 /** The id an object names: `id`, else `_id` (the interface's name), also inside an envelope. */
 export function recordIdOf(data: unknown): string | undefined {
-  for (const record of [data, unwrapped(data)]) {
-    if (isObject(record)) {
-      const id = idOf(record.id) ?? idOf(record._id);
-      if (id !== undefined) return id;
-    }
-  }
-  return undefined;
+  if (!isObject(data)) return undefined;
+  const id = idOf(data.id) ?? idOf(data._id);
+  return id ?? (isObject(data.data) ? (idOf(data.data.id) ?? idOf(data.data._id)) : undefined);
 }
 
 // The service's ids are MongoDB ObjectIds as MongoDB writes them: 24 lower-case hex digits, the
 // first 8 the creation time. The app reads this form where it helps (age, a likely mistake in a
 // mapped id), never to refuse an id.
-export const OBJECT_ID = '[0-9a-f]{24}';
-const OBJECT_ID_ONLY = new RegExp(`^${OBJECT_ID}$`);
-export const isObjectId = (id: string): boolean => OBJECT_ID_ONLY.test(id);
+const HEX = '0-9a-f';
+export const OBJECT_ID = `[${HEX}]{24}`;
+const NOT_HEX = new RegExp(`[^${HEX}]`);
+export const isObjectId = (id: string): boolean => id.length === 24 && !NOT_HEX.test(id);
 
 /** A number, or text holding one in plain decimal, as the service writes amounts. */
 export function numberOf(value: unknown): number | undefined {

@@ -28,11 +28,20 @@ export function firstInOrder(
   return kept.sort(order).slice(0, count);
 }
 
-/** Newest first, when every id (of `among`, or of all) is an ObjectId, which starts with its time. */
+/** Newest first, when every id (of `among`, or of all) is an ObjectId, which starts with its time.
+ * Ids in the order they were made, as the service stores them, need no comparing: the newest are
+ * at the end. */
 export function newestFirst(ids: readonly string[], among?: readonly number[]): Order | undefined {
   const at = (k: number): number => (among ? (among[k] ?? 0) : k);
   const length = among ? among.length : ids.length;
-  for (let k = 0; k < length; k++) if (!isObjectId(ids[at(k)] ?? '')) return undefined;
+  let rising = true;
+  for (let k = 0; k < length; k++) {
+    const id = ids[at(k)] ?? '';
+    if (!isObjectId(id)) return undefined;
+    rising &&= k === 0 || id > (ids[at(k - 1)] ?? '');
+  }
+  if (rising)
+    return (count) => Array.from({ length: Math.min(count, length) }, (_, k) => at(length - 1 - k));
   return (count) => firstInOrder(length, count, (k, l) => byText(ids[at(l)], ids[at(k)])).map(at);
 }
 

@@ -10,7 +10,6 @@ import {
   listResult,
   readList,
   searchKeyOf,
-  titleOf,
   type List,
   type ListKey,
 } from '../lib/lists';
@@ -24,18 +23,24 @@ const SEARCHABLE = /[\p{L}\p{N}\p{Sm}\p{Sc}\p{So}]/u;
 const NOT_ASCII = /[^\0-\x7f]+/g;
 
 // Titles that are the text, then those that hold it, each group newest first where the ids show
-// age. A title's ASCII letters are compared by the pattern's case; only the rest is folded.
+// age. A title's ASCII letters are compared by the pattern's case; the rest is folded, each
+// character once a search, in a title that holds the text or something to fold.
 function matchesOf(list: List, text: string): number[] {
   const words = fold(text)
     .replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
     .replaceAll(' ', '\\s+');
   const exactly = new RegExp(`^\\s*${words}\\s*$`, 'i');
   const within = new RegExp(words, 'i');
+  const worthFolding = new RegExp(`${words}|${NOT_ASCII.source}`, 'i');
+  const folded = new Map<string, string>();
+  const foldOnce = (chars: string) =>
+    folded.get(chars) ?? folded.set(chars, foldLetters(chars)).get(chars) ?? chars;
   const exact: number[] = [];
   const partly: number[] = [];
-  list.rows.forEach((row, i) => {
-    const title = titleOf(row).replace(NOT_ASCII, foldLetters);
-    if (within.test(title)) (exactly.test(title) ? exact : partly).push(i);
+  list.rows.forEach(({ title }, i) => {
+    if (typeof title !== 'string' || !worthFolding.test(title)) return;
+    const seen = title.replace(NOT_ASCII, foldOnce);
+    if (within.test(seen)) (exactly.test(seen) ? exact : partly).push(i);
   });
   const first = (group: number[]) =>
     newestFirst(list.ids, group)?.(SEARCH_SIZE) ?? group.slice(0, SEARCH_SIZE);
