@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import type { Bundle } from 'zapier-platform-core';
 import { isObject, numberOf, parseJson, recordIdOf, type JsonObject } from '../lib/json';
 import { MATERIALS } from '../lib/lists';
-import { Fitting } from '../lib/size';
+import { Fitting, LIST_BUDGET } from '../lib/size';
 import { quote } from '../lib/text';
 import type { HookEvent } from './events';
 import { contactOf, groupsOf, materialOf, removedTasksOf, type Log } from './strings';
@@ -64,7 +64,7 @@ function* recordsOf(event: HookEvent, body: JsonObject, log: Log): Generator<Jso
 
 // 3. The lists a record holds as text, each read while it fits.
 function readGroups<T>(text: string, read: (group: string) => T, what: string, log: Log): T[] {
-  const list = new Fitting<T>(what, log);
+  const list = new Fitting<T>(what, log, LIST_BUDGET);
   for (const group of groupsOf(text)) {
     if (list.full) list.skip();
     else list.add(read(group));
@@ -96,12 +96,12 @@ function customFieldsOf(value: unknown, log: Log): JsonObject {
     log('"additional_field" was not a JSON object, so no custom fields were read.');
     return {};
   }
-  const read = new Fitting<[string, unknown]>('custom fields', log);
+  const read = new Fitting<[string, unknown]>('custom fields', log, LIST_BUDGET);
   for (const name of Object.keys(fields)) {
     const value = fields[name];
     const mappable = typeof value === 'object' && value !== null ? JSON.stringify(value) : value;
-    if (read.full) read.skip(name);
-    else read.add([name, mappable], name);
+    if (read.full) read.skip();
+    else read.add([name, mappable]);
   }
   return Object.fromEntries(read.done());
 }
@@ -170,12 +170,12 @@ export function itemsOf(
       if (taken >= most) break;
       // 5 and 6. Once the result is full, the rest are counted, not made.
       if (result.full) {
-        result.skip(recordIdOf(record));
+        result.skip();
         continue;
       }
       const item = itemOf(event, record, note);
       if (keep && !keep(item)) continue;
-      result.add(item, item.id);
+      result.add(item);
       taken++;
     }
   }

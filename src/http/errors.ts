@@ -110,36 +110,36 @@ function chain(errors: ZObject['errors'], exchange: Exchange): Error | undefined
   const { endpoint, fields = [], response, timedOut } = exchange;
   const { work, unclear } = endpoint;
   const cause = (exchange.cause ?? {}) as { code?: unknown; type?: unknown };
-  const mayHaveGoneThrough = (what: string) =>
-    new errors.Error(`${what} ${unclear}`, 'outcome_unknown', response?.status);
+  const fail = (code: string, message: string) => new errors.Error(message, code, response?.status);
+  // What happened, then what to do; for a request not safe to retry, that it may have gone through.
+  const failOrUnclear = (what: string, code: string, advice: string) =>
+    unclear ? fail('outcome_unknown', `${what} ${unclear}`) : fail(code, `${what} ${advice}`);
+  const retryLater = 'Try again in a few minutes; if it keeps happening, contact CRMGrow support.';
 
   // No whole response.
   if (!response) {
     if (timedOut) {
-      const what = `CRMGrow did not answer in time while ${work}.`;
-      if (unclear) return mayHaveGoneThrough(what);
-      return new errors.Error(
-        `${what} Try again in a few minutes; if it keeps happening, CRMGrow may be having trouble.`,
+      return failOrUnclear(
+        `CRMGrow did not answer in time while ${work}.`,
         'timeout',
+        'Try again in a few minutes; if it keeps happening, CRMGrow may be having trouble.',
       );
     }
     if (cause.type === 'max-size') {
-      const what = `CRMGrow's response while ${work} was larger than this integration reads.`;
-      if (unclear) return mayHaveGoneThrough(what);
-      return new errors.Error(
-        `${what} Nothing was taken from it. If it keeps happening, contact CRMGrow support.`,
+      return failOrUnclear(
+        `CRMGrow's response while ${work} was larger than this integration reads.`,
         'response_too_large',
+        'Nothing was taken from it. If it keeps happening, contact CRMGrow support.',
       );
     }
     if (NOT_REACHED.includes(String(cause.code))) {
-      return new errors.Error(
-        `Could not reach CRMGrow while ${work}, so nothing was sent. Try again in a few minutes.`,
+      return fail(
         'network_error',
+        `Could not reach CRMGrow while ${work}, so nothing was sent. Try again in a few minutes.`,
       );
     }
     const what = `The connection to CRMGrow broke while ${work}.`;
-    if (unclear) return mayHaveGoneThrough(what);
-    return new errors.Error(`${what} Try again in a few minutes.`, 'network_error');
+    return failOrUnclear(what, 'network_error', 'Try again in a few minutes.');
   }
 
   // A whole response.
@@ -148,11 +148,9 @@ function chain(errors: ZObject['errors'], exchange: Exchange): Error | undefined
   const saying = text && `: ${quote(text, 200)}`;
   const fieldOf = (key: string) => fields.find((field) => field.key === key);
   if (status >= 300 && status <= 399) {
-    return new errors.Error(
-      `CRMGrow answered with a redirect while ${work}, and this integration follows no redirect. ` +
-        'If it keeps happening, contact CRMGrow support.',
+    return fail(
       'redirect',
-      status,
+      `CRMGrow answered with a redirect while ${work}, and this integration follows no redirect. If it keeps happening, contact CRMGrow support.`,
     );
   }
   if (status === 401 || BAD_KEY.test(text)) {
@@ -169,11 +167,9 @@ function chain(errors: ZObject['errors'], exchange: Exchange): Error | undefined
     );
   }
   if (status === 404 && !isObject(response.data)) {
-    return new errors.Error(
-      `CRMGrow does not know the address this integration uses for ${work}: the integration ` +
-        'may be set up with a wrong address for CRMGrow. Contact CRMGrow support.',
+    return fail(
       'endpoint_not_found',
-      status,
+      `CRMGrow does not know the address this integration uses for ${work}: the integration may be set up with a wrong address for CRMGrow. Contact CRMGrow support.`,
     );
   }
   if (status >= 500) {
@@ -186,19 +182,17 @@ function chain(errors: ZObject['errors'], exchange: Exchange): Error | undefined
           `"${id.search}" step.`,
       );
     }
-    const what = `CRMGrow had a problem while ${work}${saying}.`;
-    if (unclear) return mayHaveGoneThrough(what);
-    if (status === 502 || status === 503 || status === 504) {
+    if (!unclear && (status === 502 || status === 503 || status === 504)) {
       const delay = retryDelayOf(response.retryAfter);
       return new errors.ThrottledError(
         `CRMGrow is unavailable for now${saying}. Zapier will retry in about ${delay} seconds.`,
         delay,
       );
     }
-    return new errors.Error(
-      `${what} Try again in a few minutes; if it keeps happening, contact CRMGrow support.`,
+    return failOrUnclear(
+      `CRMGrow had a problem while ${work}${saying}.`,
       'server_error',
-      status,
+      retryLater,
     );
   }
   const refused = status < 200 || status > 299 || saysNo(response.data);
@@ -207,10 +201,9 @@ function chain(errors: ZObject['errors'], exchange: Exchange): Error | undefined
     const email = fieldOf('email');
     const template = fieldOf('template_id');
     if (/suspended/i.test(text)) {
-      return new errors.Error(
-        `Your CRMGrow account is suspended${saying}. Sign in to CRMGrow to restore it, then try again.`,
+      return fail(
         'account_suspended',
-        status,
+        `Your CRMGrow account is suspended${saying}. Sign in to CRMGrow to restore it, then try again.`,
       );
     }
     if (email && /email address/i.test(text)) {
@@ -227,11 +220,9 @@ function chain(errors: ZObject['errors'], exchange: Exchange): Error | undefined
       );
     }
     if (email && /^send error$/i.test(text)) {
-      return new errors.Error(
-        `CRMGrow could not deliver the email to ${quote(email.value)}${saying}. Check the ` +
-          'address and the email settings of your CRMGrow account, then run the step again.',
+      return fail(
         'delivery_failed',
-        status,
+        `CRMGrow could not deliver the email to ${quote(email.value)}${saying}. Check the address and the email settings of your CRMGrow account, then run the step again.`,
       );
     }
     if (fields.length > 0) {
@@ -239,18 +230,16 @@ function chain(errors: ZObject['errors'], exchange: Exchange): Error | undefined
         `CRMGrow refused ${work}${saying}. Check the values this step sends, then try again.`,
       );
     }
-    return new errors.Error(
-      `CRMGrow refused ${work}${saying}. If it keeps happening, contact CRMGrow support.`,
+    return fail(
       'request_refused',
-      status,
+      `CRMGrow refused ${work}${saying}. If it keeps happening, contact CRMGrow support.`,
     );
   }
   if (CONFIRMED[endpoint.confirms](response)) return undefined;
-  if (unclear) return mayHaveGoneThrough(`CRMGrow's response did not confirm ${work}.`);
-  return new errors.Error(
-    `CRMGrow sent a response this integration cannot read while ${work}. Try again in a few ` +
-      'minutes; if it keeps happening, contact CRMGrow support.',
+  if (unclear)
+    return fail('outcome_unknown', `CRMGrow's response did not confirm ${work}. ${unclear}`);
+  return fail(
     'invalid_response',
-    status,
+    `CRMGrow sent a response this integration cannot read while ${work}. ${retryLater}`,
   );
 }

@@ -121,11 +121,11 @@ export function listResult(
   let repeats = 0;
   for (const position of positions) {
     const id = list.ids[position] ?? '';
-    if (result.full) result.skip(id);
+    if (result.full) result.skip();
     else if (seen.has(id)) repeats++;
     else {
       seen.add(id);
-      result.add({ id, title: cutText(titleOf(list.rows[position]), MAX_TITLE) }, id);
+      result.add({ id, title: cutText(titleOf(list.rows[position]), MAX_TITLE) });
     }
   }
   if (repeats > 0) {

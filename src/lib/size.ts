@@ -1,18 +1,35 @@
 // The one size rule. Zapier refuses a step's result over 6 MiB, and then nothing reaches the Zap.
 // So every list the app returns, and every list it reads out of one text field, is filled by a
-// Fitting: entries go in, in order, while the JSON array they make stays within 5 MiB, counted in
-// UTF-8 bytes. From the first entry that does not fit, it and all later ones are counted instead
-// of kept, and one log line says how many, and which. An entry too large on its own is cut rather
+// Fitting: entries go in, in order, while the JSON array they make stays within its budget in
+// UTF-8 bytes: 5 MiB for a result, half that for a list read out of text, which sits in its item
+// beside that text. From the first entry that does not fit, it and all later ones are counted
+// instead of kept, and one log line says how many. An entry too large on its own is cut rather
 // than dropped when it comes first: its largest value is halved until it fits, and an item's id,
 // email and names are never cut. Reading stops where the budget ends, which bounds memory too.
 import { cutText } from './text';
 
 /** The most a result may take as JSON, in bytes, under Zapier's 6 MiB. */
 export const BUDGET = 5 * 1024 * 1024;
+export const LIST_BUDGET = BUDGET / 2;
 
 /** A value's size as JSON, in UTF-8 bytes, as Zapier counts it. */
-export const sizeOf = (value: unknown): number =>
-  Buffer.byteLength(JSON.stringify(value) ?? 'null');
+export function sizeOf(value: unknown): number {
+  if (typeof value !== 'string') return Buffer.byteLength(JSON.stringify(value) ?? 'null');
+  // A text is measured where it is, not written out again: its UTF-8, its quotes, and the bytes
+  // its escapes add (`\"`, `\\`, `\n`, a control as `\u0000`, a lone surrogate as `\ud800`).
+  let bytes = Buffer.byteLength(value) + 2;
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code === 0x22 || code === 0x5c || (code >= 8 && code <= 13 && code !== 11)) bytes += 1;
+    else if (code < 0x20) bytes += 5;
+    else if (code >= 0xd800 && code <= 0xdfff) {
+      const pair = code <= 0xdbff && (value.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+      if (pair) i++;
+      else bytes += 3;
+    }
+  }
+  return bytes;
+}
 
 /** Top-level keys that show which record an item is. */
 const IDENTITY = new Set(['id', 'email', 'first_name', 'last_name']);
@@ -37,16 +54,21 @@ function halved(value: unknown): unknown {
 /** The entry with its largest value halved, again, until it fits `budget`, and its size. Each
  * value's size is measured once and then followed, so a large entry is not written out each time. */
 function fitted(entry: unknown, budget: number): [unknown, number] {
-  let size = sizeOf(entry);
-  if (size <= budget || typeof entry !== 'object' || entry === null) {
+  if (typeof entry !== 'object' || entry === null) {
+    const size = sizeOf(entry);
     const half = size > budget ? halved(entry) : undefined;
     return half === undefined ? [entry, size] : fitted(half, budget);
   }
+  // Summed value by value: the whole entry is never written out to be measured.
   const parts = Object.entries(entry);
-  const sizes = parts.map(([key, part]) => (IDENTITY.has(key) ? 0 : sizeOf(part)));
+  const sizes = parts.map(([, part]) => sizeOf(part));
+  const keys = Array.isArray(entry) ? 0 : parts.reduce((sum, [key]) => sum + sizeOf(key) + 1, 0);
+  let size = 1 + keys + sizes.reduce((sum, part) => sum + part + 1, 0) + Number(parts.length === 0);
+  if (size <= budget) return [entry, size];
+  const cuttable = parts.map(([key], at) => (IDENTITY.has(key) ? 0 : (sizes[at] ?? 0)));
   while (size > budget) {
-    const largest = Math.max(...sizes);
-    const at = sizes.indexOf(largest);
+    const largest = Math.max(...cuttable);
+    const at = cuttable.indexOf(largest);
     const [key = '', part] = parts[at] ?? [];
     if (largest <= 0) break;
     const half = halved(part);
@@ -54,7 +76,7 @@ function fitted(entry: unknown, budget: number): [unknown, number] {
     const halfSize = half === undefined ? 0 : sizeOf(half);
     if (half !== undefined) parts[at] = [key, half];
     size += half === undefined ? 0 : halfSize - largest;
-    sizes[at] = halfSize;
+    cuttable[at] = halfSize;
   }
   return [Array.isArray(entry) ? parts.map(([, part]) => part) : Object.fromEntries(parts), size];
 }
@@ -68,13 +90,12 @@ export class Fitting<T> {
   // "[" so far; each entry adds its size and one byte, a comma or the closing "]".
   private used = 1;
   private left = 0;
-  private first = '';
-  private last = '';
 
   /** `what` names the entries in the log: "contacts", "items of add_contact". */
   constructor(
     private readonly what: string,
     private readonly log: (line: string) => void,
+    private readonly budget = BUDGET,
   ) {}
 
   /** Once one entry was left out, every later one is: read no more than you must. */
@@ -82,34 +103,32 @@ export class Fitting<T> {
     return this.left > 0;
   }
 
-  /** Keeps the entry while it fits; `name` says which entry it is, should it be left out. */
-  add(entry: T, name = ''): void {
+  /** Keeps the entry while it fits; the first is cut to fit instead of left out. */
+  add(entry: T): void {
     if (!this.full) {
       const [kept, size] =
-        this.kept.length === 0 ? fitted(entry, BUDGET - 2) : [entry, sizeOf(entry)];
-      if (this.used + size + 1 <= BUDGET) {
-        if (kept !== entry) this.log(`The first of the ${this.what} was cut to fit: ${name}.`);
+        this.kept.length === 0 ? fitted(entry, this.budget - 2) : [entry, sizeOf(entry)];
+      if (this.used + size + 1 <= this.budget) {
+        if (kept !== entry) this.log(`The first of the ${this.what} was cut to fit.`);
         this.kept.push(kept as T);
         this.used += size + 1;
         return;
       }
     }
-    this.skip(name);
+    this.left++;
   }
 
   /** Counts an entry left out, without making it. */
-  skip(name = ''): void {
-    if (this.left++ === 0) this.first = name;
-    this.last = name;
+  skip(): void {
+    this.left++;
   }
 
-  /** The entries kept; the log says how many were left out, and the first and last of them. */
+  /** The entries kept; the log says how many were left out. */
   done(): T[] {
     if (this.left > 0) {
       this.log(
         `${this.left} of ${this.kept.length + this.left} ${this.what} were left out: with them ` +
-          `the result would pass Zapier's limit. The first left out is ${this.first || 'unnamed'}, ` +
-          `the last ${this.last || 'unnamed'}.`,
+          "the result would pass Zapier's limit.",
       );
     }
     return this.kept;

@@ -17,7 +17,7 @@ import { dropdownOrder, newestFirst } from '../lib/order';
 // A poll returns ten times the 100 new items Zapier triggers on at most; turning a Zap on reads
 // further back, so that new items deleted later bring no old ones in.
 const POLL_SIZE = 1_000;
-const DEDUPE_SIZE = 10_000;
+const DEDUPE = 10_000;
 const DROPDOWN_PAGE_SIZE = 100;
 
 /** The positions a run returns: a dropdown's page A–Z, or a poll's page newest first. */
@@ -28,11 +28,7 @@ function positionsFor({ meta }: Bundle, list: List): number[] {
     const order = dropdownOrder(list.rows.map(titleOf), list.ids);
     return order((page + 1) * DROPDOWN_PAGE_SIZE).slice(page * DROPDOWN_PAGE_SIZE);
   }
-  const size = meta?.isLoadingSample
-    ? SAMPLE_SIZE
-    : meta?.isPopulatingDedupe
-      ? DEDUPE_SIZE
-      : POLL_SIZE;
+  const size = meta?.isLoadingSample ? SAMPLE_SIZE : meta?.isPopulatingDedupe ? DEDUPE : POLL_SIZE;
   const newest = newestFirst(list.ids);
   if (newest) return newest((page + 1) * size).slice(page * size);
   // Ids that show no age: the service's order, the whole list on the first page, as far as it fits.
