@@ -1,16 +1,17 @@
 // The one size rule. Zapier refuses a step's result over 6 MiB, and then nothing reaches the Zap.
 // So every list the app returns, and every list it reads out of one text field, is filled by a
 // Fitting: entries go in, in order, while the JSON array they make stays within its budget in
-// UTF-8 bytes: 5 MiB for a result, half that for a list read out of text, which sits in its item
-// beside that text. From the first entry that does not fit, it and all later ones are counted
-// instead of kept, and one log line says how many. An entry too large on its own is cut rather
-// than dropped when it comes first: its largest value is halved until it fits, and an item's id,
-// email and names are never cut. Reading stops where the budget ends, which bounds memory too.
+// UTF-8 bytes: 5 MiB for a result, and a quarter of that for a list read out of text, as an item
+// holds at most two such lists, each beside the text it came from. From the first entry that
+// does not fit, it and all later ones are counted instead of kept, and one log line says how
+// many. An entry too large on its own is cut rather than dropped when it comes first: its largest
+// value is halved until it fits, and an item's id, email and names are never cut. Reading stops
+// where the budget ends, which bounds memory too.
 import { cutText } from './text';
 
 /** The most a result may take as JSON, in bytes, under Zapier's 6 MiB. */
 export const BUDGET = 5 * 1024 * 1024;
-export const LIST_BUDGET = BUDGET / 2;
+export const LIST_BUDGET = BUDGET / 4;
 
 /** A value's size as JSON, in UTF-8 bytes, as Zapier counts it. */
 export function sizeOf(value: unknown): number {
