@@ -124,6 +124,15 @@ describe('a search', () => {
     expect(ids(await find('  open   house '))).toEqual([3, 1, 5, 2].map(objectId));
   });
 
+  it('folds letters the collator takes for base letters: "strasse" finds "Straße"', async () => {
+    videos([
+      { id: 'a', title: 'Große Straße' },
+      { id: 'b', title: 'Smørrebrød' },
+      { id: 'c', title: 7 },
+    ]);
+    expect(ids(await find('STRASSE'))).toEqual(['a']);
+  });
+
   it('folds accents and case on both sides, and finds at most 25', async () => {
     videos(Array.from({ length: 30 }, (_, i) => ({ id: objectId(i + 1), title: `Café ${i}` })));
     const found = await find('CAFE');

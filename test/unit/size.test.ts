@@ -1,6 +1,6 @@
 // The one size rule, and the bounded selection behind the orders, held by properties.
 import fc from 'fast-check';
-import { firstInOrder } from '../../src/lib/order';
+import { firstInOrder, newestFirst } from '../../src/lib/order';
 import { BUDGET, cutToFit, Fitting, sizeOf } from '../../src/lib/size';
 
 const RUNS = { numRuns: Number(process.env.PROPERTY_RUNS ?? 50) };
@@ -67,12 +67,38 @@ describe('cutToFit', () => {
     expect(fitted).toEqual({ id: '1', fields: { Notes: `${'n'.repeat(24)}…` }, tags: ['t'] });
   });
 
-  it('sizes as Zapier counts: UTF-8 bytes of the JSON', () => {
+  it('sizes as Zapier counts: UTF-8 bytes of the JSON, escapes and lone surrogates included', () => {
+    const text = fc.string({ unit: 'binary', maxLength: 40 });
     fc.assert(
-      fc.property(fc.jsonValue(), (value) => expect(sizeOf(value)).toBe(bytes(value))),
+      fc.property(fc.oneof(fc.jsonValue(), text), (value) =>
+        expect(sizeOf(value)).toBe(bytes(value)),
+      ),
       RUNS,
     );
   });
+});
+
+it('newestFirst gives the ids of all or some positions, newest first, as a sort would', () => {
+  const hex = fc.stringMatching(/^[0-9a-f]{24}$/);
+  fc.assert(
+    fc.property(
+      fc.uniqueArray(hex, { maxLength: 60 }),
+      fc.boolean(),
+      fc.nat(70),
+      (ids, rising, count) => {
+        const list = rising ? [...ids].sort() : ids;
+        const among = list.map((_, i) => i).filter((i) => i % 3 !== 1);
+        const sorted = (positions: number[]) =>
+          [...positions]
+            .sort((i, j) => ((list[j] ?? '') > (list[i] ?? '') ? 1 : -1))
+            .slice(0, count);
+        expect(newestFirst(list)?.(count)).toEqual(sorted(list.map((_, i) => i)));
+        expect(newestFirst(list, among)?.(count)).toEqual(sorted(among));
+      },
+    ),
+    RUNS,
+  );
+  expect(newestFirst(['64b7f0c2a91e3d5f8c2b4a17', 'x'])).toBeUndefined();
 });
 
 it('firstInOrder gives what a stable full sort gives, without sorting it all', () => {
