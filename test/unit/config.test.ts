@@ -1,6 +1,12 @@
 // The deployment's settings: where the service is, read on every request.
 import nock from 'nock';
-import { baseUrlOf, deadlineMs } from '../../src/config';
+import {
+  baseUrlOf,
+  deadlineMs,
+  DEFAULT_BASE_URL,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  maxResponseBytes,
+} from '../../src/config';
 import { bundleWith, failureOf, run } from '../support/app';
 import { methodOf } from '../support/expectations';
 
@@ -49,4 +55,23 @@ it('the tests may lower the deadline, never raise it', () => {
     deadlineMs({ REQUEST_DEADLINE_MS: '90000' }),
     deadlineMs({ REQUEST_DEADLINE_MS: 'x' }),
   ]).toEqual([25_000, 50, 25_000, 25_000]);
+});
+
+it('a blank setting is no setting', () => {
+  expect(baseUrlOf('BASE_URL', { BASE_URL: '   ' })).toBe(DEFAULT_BASE_URL);
+});
+
+it('http:// is only for loopback: another scheme to localhost is refused', () => {
+  expect(() => baseUrlOf('BASE_URL', { BASE_URL: 'ftp://localhost' })).toThrow(
+    /BASE_URL setting is not a usable address/,
+  );
+});
+
+it.each([
+  ['1', 1],
+  ['0', DEFAULT_MAX_RESPONSE_BYTES],
+  ['-5', DEFAULT_MAX_RESPONSE_BYTES],
+  ['2.5', DEFAULT_MAX_RESPONSE_BYTES],
+])('MAX_RESPONSE_BYTES %j gives a cap of %i: a whole number from 1 up', (value, bytes) => {
+  expect(maxResponseBytes({ MAX_RESPONSE_BYTES: value })).toBe(bytes);
 });

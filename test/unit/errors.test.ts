@@ -261,3 +261,159 @@ describe('turning a Zap off and on', () => {
     expect(outcome(failure)).toBe('AppError request_refused');
   });
 });
+
+describe('the service words each error is chosen by', () => {
+  const unsubscribe = () =>
+    run(
+      'triggers.add_contact.operation.performUnsubscribe',
+      bundleWith({ subscribeData: { id: 'sub_1' } }),
+    );
+  const removal = () => nock(HOST).delete('/api/outbound/unsubscribe').query({ id: 'sub_1' });
+  const poll = () => run('triggers.video.operation.perform');
+  const videos = () => nock(HOST).get('/api/video');
+  const { path: sendPath, inputData } = methodOf('send_video');
+  const sendVideo = () => run(sendPath, bundleWith({ inputData }));
+
+  it.each([
+    // Plain text counts; a page, even after spaces, and JSON without `error` or `message` do not.
+    ['text', 'AppError account_suspended', 'Account suspended, see <a href="/billing">billing</a>'],
+    ['a page after spaces', 'AppError request_refused', '\n  <p>Account suspended</p>'],
+    ['a page', 'AppError request_refused', '<p>Account suspended</p>'],
+    ['other JSON', 'AppError request_refused', { status: false, detail: 'account suspended' }],
+    // Only the first 1,000 characters are read.
+    [
+      'words after 1,000 spaces',
+      'AppError request_refused',
+      `${' '.repeat(1_000)}Account suspended`,
+    ],
+    // Words are trimmed, and blank ones skipped.
+    ['padded words', 'ExpiredAuthError', { status: false, error: ' jwt expired ' }],
+    ['blank words', 'ExpiredAuthError', { status: false, error: '  ', message: 'jwt expired' }],
+  ])('a read refused with %s is %s', async (_, expected, body) => {
+    videos().reply(403, body);
+    expect(outcome(await failureOf(poll()))).toBe(expected);
+  });
+
+  it.each([
+    ['Send error', 'AppError delivery_failed'],
+    ['Send error: quota reached', 'HaltedError'],
+    ['Resend error', 'HaltedError'],
+  ])('a send refused with "%s" is %s', async (error, expected) => {
+    nock(HOST).post('/api/send-video').reply(400, { status: false, error });
+    expect(outcome(await failureOf(sendVideo()))).toBe(expected);
+  });
+
+  it.each([
+    [300, 'AppError redirect'],
+    [399, 'AppError redirect'],
+    [400, 'AppError request_refused'],
+    [502, 'ThrottledError'],
+    [504, 'ThrottledError'],
+  ])('a read answered %i [] is %s', async (status, expected) => {
+    videos().reply(status, []);
+    expect(outcome(await failureOf(poll()))).toBe(expected);
+  });
+
+  it('a read answered 299 [] is done', async () => {
+    videos().reply(299, []);
+    await expect(poll()).resolves.toEqual([]);
+  });
+
+  it.each([
+    ['1e3', 60],
+    ['120.25', 121],
+  ])('Retry-After %j asks Zapier to wait %i s', async (header, delay) => {
+    videos().reply(429, '', { 'Retry-After': header });
+    expect((await failureOf(poll())).delay).toBe(delay);
+  });
+
+  it.each([
+    [404, {}, 'already_gone'],
+    [200, '  ', 'unsubscribed'],
+  ])('an unsubscribe answered %i %j is done: %s', async (status, body, outcome) => {
+    removal().reply(status, body);
+    await expect(unsubscribe()).resolves.toEqual({ id: 'sub_1', outcome });
+  });
+
+  it('a sample that is not JSON is invalid_response', async () => {
+    nock(HOST).get('/api/outbound/perform').reply(200, 'OK');
+    const failure = await failureOf(run('triggers.add_contact.operation.performList'));
+    expect(outcome(failure)).toBe('AppError invalid_response');
+  });
+});
+
+describe('the developers log line', () => {
+  const poll = () => run('triggers.video.operation.perform');
+  const videos = () => nock(HOST).get('/api/video');
+  const logged = async () => (await logsOf(() => failureOf(poll()))).logs;
+
+  it.each([
+    ['padded text', 'HTTP 500: "boom"', '  boom \n'],
+    // The start of the response, then trimmed: a long blank start shows as nothing.
+    ['words after 1,000 spaces', 'HTTP 500: ""', `${' '.repeat(1_000)}late words`],
+  ])('a response of %s logs %s', async (_, line, body) => {
+    videos().reply(500, body);
+    expect(await logged()).toContainEqual(expect.stringContaining(`/api/video failed: ${line}`));
+  });
+
+  it('a timeout logs that no whole response came', async () => {
+    process.env.REQUEST_DEADLINE_MS = '50';
+    videos().delay(500).reply(200, []);
+    expect(await logged()).toContainEqual(
+      expect.stringContaining('failed: no whole response before the deadline'),
+    );
+  });
+
+  it('a network failure logs its message', async () => {
+    videos().replyWithError(failedWith('ECONNRESET'));
+    expect(await logged()).toContainEqual(
+      expect.stringContaining(
+        `/api/video failed: request to ${HOST}/api/video failed, reason: ECONNRESET`,
+      ),
+    );
+  });
+
+  it('a success logs no failure', async () => {
+    videos().reply(200, []);
+    const { logs } = await logsOf(poll);
+    expect(logs).not.toContainEqual(expect.stringContaining('failed:'));
+  });
+});
+
+describe('the key and the connection', () => {
+  it.each([[{}], [{ api_key: 12345 }]])(
+    'authData %j asks to reconnect, and sends nothing',
+    async (authData) => {
+      const failure = await failureOf(
+        run('triggers.video.operation.perform', { authData } as Partial<Bundle>),
+      );
+      expect(failure.name).toBe('ExpiredAuthError');
+    },
+  );
+
+  it('a key pasted with a line break after it is sent trimmed', async () => {
+    nock(HOST).get('/api/video').matchHeader('authorization', API_KEY).reply(200, []);
+    await expect(
+      run('triggers.video.operation.perform', { authData: { api_key: `${API_KEY}\n` } }),
+    ).resolves.toEqual([]);
+  });
+
+  it('a passing connection test returns ok', async () => {
+    nock(HOST).get('/api/template').reply(200, []);
+    await expect(run('authentication.test')).resolves.toEqual({ ok: true });
+  });
+
+  it('an Account Email is trimmed for the label', async () => {
+    const bundle = { authData: { api_key: API_KEY, account_email: ' jane@example.com\n' } };
+    await expect(run('authentication.connectionLabel', bundle)).resolves.toBe('jane@example.com');
+  });
+});
+
+// A timer left running would hold the process for up to 25 s after the request.
+it('a request leaves no deadline timer running after it', async () => {
+  const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+  const before = timers();
+  nock(HOST).get('/api/video').reply(200, []);
+  await run('triggers.video.operation.perform');
+  expect(timers()).toBeLessThanOrEqual(before);
+});

@@ -89,3 +89,46 @@ describe('a send', () => {
     expect((await failureOf(send({ [field]: value }))).name).toBe('HaltedError');
   });
 });
+
+describe('an address at the edges', () => {
+  it.each(['Jane Doe <jane.doe@example.com> ;,', '(jane.doe@example.com', 'jane.doe@example.com>'])(
+    '%j names the address',
+    (value) => {
+      expect(emailAddressOf(value)).toEqual({ address: EMAIL });
+    },
+  );
+
+  it('refuses a mailto: that does not start the value', () => {
+    expect(emailAddressOf(`call mailto:${EMAIL}`)).toEqual({ problem: 'invalid' });
+  });
+
+  it('reads a value of 1,000 characters, and refuses one of 1,001', () => {
+    /** A value of `length` characters: a quoted name padded out, then the address. */
+    const named = (length: number) => {
+      const tail = `" <${EMAIL}>`;
+      return `"${'n'.repeat(length - tail.length - 1)}${tail}`;
+    };
+    expect(emailAddressOf(named(1_000))).toEqual({ address: EMAIL });
+    expect(emailAddressOf(named(1_001))).toEqual({ problem: 'invalid' });
+  });
+});
+
+describe('a send, its other inputs', () => {
+  const { path, inputData } = methodOf('send_video');
+  const sent = async (values: Record<string, unknown>) => {
+    const bodies: unknown[] = [];
+    nock(HOST)
+      .post('/api/send-video', (body: unknown) => bodies.push(body) > 0)
+      .reply(200, { status: true });
+    await run(path, bundleWith({ inputData: { ...inputData, ...values } }));
+    return bodies[0];
+  };
+
+  it.each([
+    ['a number, as text', 12345, '12345'],
+    ['an invisible character, which only an email loses', 'id\u200B', 'id\u200B'],
+    ['1,000 characters', 'v'.repeat(1_000), 'v'.repeat(1_000)],
+  ])('sends an id of %s', async (_, value, expected) => {
+    expect(await sent({ video_id: value })).toMatchObject({ video_id: expected });
+  });
+});

@@ -359,3 +359,179 @@ describe('a delivery larger than a result can carry', () => {
     expect(String((item?.custom_fields as { Notes: string }).Notes)).toMatch(/^y+…$/);
   });
 });
+
+describe('what a delivery gives, more closely', () => {
+  const note = { id: ID, title: 'Recap', content: 'Called', contact: '' };
+  const task = (content: string) =>
+    `[call,${content},${contact(ID)},Fri Mar 20 2026 17:00:00 GMT+0000,true,WEEK,Sun Mar 15 2026 11:05:47 GMT+0000`;
+  const bulk = `${contact(ID)},${contact(OTHER)}`;
+
+  it('an empty object gives no item, and the log says it held nothing', async () => {
+    const { result, logs } = await delivered('create_note', {});
+    expect(result).toEqual([]);
+    expect(logs).toContainEqual(expect.stringContaining('gave no item. It held: "".'));
+  });
+
+  it('a list holding an object gives its items with no complaint; an empty object in it is none', async () => {
+    const { result, logs } = await delivered('create_note', [note, 'x', {}]);
+    expect(result).toHaveLength(1);
+    expect(logs).toEqual([]);
+  });
+
+  it('the parsed body wins over the raw text', async () => {
+    const items = await deliver('create_note', note, {
+      rawRequest: { content: 'title=Recap' } as Bundle['rawRequest'],
+    });
+    expect(items.map((item) => item.title)).toEqual(['Recap']);
+  });
+
+  it.each([
+    ['add_contact', { id: ID, contacts: bulk }],
+    ['create_task', { id: ID, content: 'Call', removed_task: `${task('a')},${task('b')}` }],
+    ['delete_task', { num: 1, removed_date: '2026-03-19T09:02:44.873Z' }],
+  ])('%s %j is one item, with no complaint', async (action, body) => {
+    const { result, logs } = await delivered(action, body);
+    expect(result).toHaveLength(1);
+    expect(logs).toEqual([]);
+  });
+
+  it('a contact of a bulk delete not in the form is logged as one of "contacts"', async () => {
+    const { result, logs } = await delivered('delete_contact', { num: 1, contacts: '[x,y]' });
+    expect(result).toHaveLength(1);
+    expect(logs).toContainEqual(expect.stringContaining('A contact in "contacts" was not'));
+  });
+
+  it.each([
+    [' TRUE ', true],
+    [false, false],
+  ])('Repeats %j is %j', async (given, read) => {
+    const [item] = await deliver('create_task', {
+      ...SAMPLE_BODIES.create_task,
+      set_recurrence: given,
+    });
+    expect(item?.set_recurrence).toBe(read);
+  });
+
+  it('materials: spaces around a list, a blank one and a missing closing bracket are read', async () => {
+    const { result, logs } = await delivered('send_material', {
+      video: ` [${ID},VIDEO,Tour `,
+      pdf: `[${OTHER},PDF,Guide]`,
+      image: '  ',
+    });
+    expect(result[0]?.materials).toEqual([
+      { id: ID, type: 'VIDEO', title: 'Tour' },
+      { id: OTHER, type: 'PDF', title: 'Guide' },
+    ]);
+    // Materials are no contacts: a send with no contact text has none.
+    expect(result[0]?.contacts).toEqual([]);
+    expect(logs).toEqual([]);
+  });
+});
+
+describe('lists and results that pass their budget', () => {
+  const big = (char: string) => char.repeat(700_000);
+
+  it('materials: those past the budget are counted, not read', async () => {
+    const { logs } = await delivered('send_material', {
+      video: `[x,VIDEO],[${ID},VIDEO,${big('a')}],[${ID},VIDEO,${big('b')}],[y]`,
+    });
+    // The first is read and logged once; the last, left out, is never read.
+    expect(logs).toContainEqual(
+      expect.stringMatching(/A material in "materials" was not in .* could be read\.$/),
+    );
+    expect(logs).toContainEqual(expect.stringContaining('2 of 4 materials were left out'));
+    expect(logs).toHaveLength(2);
+  });
+
+  it('contacts: those past the budget are counted, not read', async () => {
+    const { logs } = await delivered('create_note', {
+      id: ID,
+      contact: `${contact(ID, `${big('a')},C`)},${contact(ID, `${big('b')},C`)},[${OTHER},y]`,
+    });
+    expect(logs).toEqual([expect.stringContaining('2 of 3 contacts were left out')]);
+  });
+
+  it('custom fields: those past the budget are counted', async () => {
+    const { logs } = await delivered('add_contact', {
+      id: ID,
+      additional_field: { A: big('a'), B: big('b'), C: 'c' },
+    });
+    expect(logs).toEqual([expect.stringContaining('2 of 3 custom fields were left out')]);
+  });
+
+  it('items: once the result is full, the rest are counted, not made', async () => {
+    const { result, logs } = await delivered('create_note', [
+      { id: ID, content: 'y'.repeat(5_000_000) },
+      { id: OTHER, content: 'z'.repeat(300_000) },
+      { id: OTHER, contact: '[x,y]' },
+    ]);
+    expect(result.map((item) => item.id)).toEqual([ID]);
+    expect(logs).toEqual([expect.stringContaining('2 of 3 items of create_note were left out')]);
+  });
+});
+
+describe('filters, more closely', () => {
+  it.each([
+    ['watch_material', { min_amount: 50 }, [{ material_amount: 60 }], 1],
+    ['watch_material', { min_amount: 1 }, [{ material_type: 'AUDIO', material_amount: '' }], 0],
+    ['move_deal', { deal_target: 'Closed' }, [{ id: ID }, { id: OTHER, deal_target: 'Lost' }], 0],
+  ])(
+    '%s with %j on %j keeps %i, logging the filter once',
+    async (action, inputData, bodies, kept) => {
+      const { result, logs } = await delivered(action, bodies, { inputData });
+      expect(result).toHaveLength(kept);
+      expect(logs.filter((line) => line.includes('left out an event'))).toHaveLength(
+        kept < bodies.length ? 1 : 0,
+      );
+    },
+  );
+});
+
+describe('subscribing, unsubscribing and samples, more closely', () => {
+  it('subscribes with a blank hook URL when Zapier gives none', async () => {
+    nock(HOST)
+      .post('/api/outbound/subscribe', { hookUrl: '', action: 'add_contact' })
+      .reply(201, { id: 'sub_1' });
+    await expect(run('triggers.add_contact.operation.performSubscribe')).resolves.toEqual({
+      id: 'sub_1',
+    });
+  });
+
+  it('any 2xx that confirms is unsubscribed', async () => {
+    nock(HOST)
+      .delete('/api/outbound/unsubscribe')
+      .query({ id: 'sub_1' })
+      .reply(299, { status: true });
+    await expect(
+      run(
+        'triggers.add_contact.operation.performUnsubscribe',
+        bundleWith({ subscribeData: { id: 'sub_1' } } as Partial<Bundle>),
+      ),
+    ).resolves.toEqual({ id: 'sub_1', outcome: 'unsubscribed' });
+  });
+
+  it.each([
+    ['one object', { data: SAMPLE_BODIES.create_note }],
+    ['a list with no object beside it', ['x', SAMPLE_BODIES.create_note]],
+  ])('a sample of %s gives one item', async (_case, body) => {
+    nock(HOST).get('/api/outbound/perform').reply(201, body);
+    const items = await run('triggers.create_note.operation.performList');
+    expect(items).toHaveLength(1);
+  });
+
+  it('a sample logs what it reads with the "sample:" prefix', async () => {
+    nock(HOST)
+      .get('/api/outbound/perform')
+      .reply(201, [{ ...SAMPLE_BODIES.create_note, contact: '[x,y]' }]);
+    const { logs } = await logsOf(() => run('triggers.create_note.operation.performList'));
+    expect(logs).toContainEqual(expect.stringContaining('create_note sample: A contact in'));
+  });
+
+  it('custom field labels are trimmed', async () => {
+    nock(HOST)
+      .get('/api/outbound/perform')
+      .reply(201, [{ ...SAMPLE_BODIES.add_contact, additional_field: '{" Budget ":1}' }]);
+    const fields = (await run('triggers.add_contact.operation.outputFields.19')) as unknown;
+    expect(fields).toEqual([{ key: 'custom_fields__ Budget ', label: 'Budget (Custom Field)' }]);
+  });
+});

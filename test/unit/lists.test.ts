@@ -1,6 +1,8 @@
 // What the polls, the dropdowns and the searches return for a list the service sends.
 import nock from 'nock';
-import type { Bundle } from 'zapier-platform-core';
+import type { Bundle, ZObject } from 'zapier-platform-core';
+import { LISTS, listResult, readList, titleOf } from '../../src/lib/lists';
+import { firstInOrder, newestFirst } from '../../src/lib/order';
 import { bundleWith, HOST, logsOf, run } from '../support/app';
 
 /** An ObjectId made at second `n` (its first 8 hex digits are the time): larger is newer. */
@@ -143,5 +145,150 @@ describe('a search', () => {
   it('finds nothing as [] ', async () => {
     videos([{ id: objectId(1), title: 'Open House' }]);
     await expect(find('Closing')).resolves.toEqual([]);
+  });
+});
+
+describe('the order of a list', () => {
+  /** firstInOrder over `values`, smallest first, with the number of comparisons it made. */
+  const smallest = (values: readonly number[], count: number) => {
+    let comparisons = 0;
+    const positions = firstInOrder(values.length, count, (i, j) => {
+      comparisons++;
+      return (values[i] ?? 0) - (values[j] ?? 0);
+    });
+    return { positions, comparisons };
+  };
+  const LENGTH = 1_000;
+  const COUNT = 10;
+  const sortCost = 2 * COUNT * Math.log2(2 * COUNT); // a merge sort of the 2·COUNT kept
+  let seed = 1;
+  const shuffled = Array.from({ length: LENGTH }, () => (seed = (seed * 48_271) % 2_147_483_647));
+
+  // A position that cannot be among the best so far costs one comparison; the kept ones are sorted
+  // once 2·COUNT wait, so no input costs a sort of the whole list, nor COUNT a position.
+  it.each([
+    ['in order', Array.from({ length: LENGTH }, (_, i) => i), LENGTH + sortCost],
+    ['shuffled', shuffled, 2 * LENGTH],
+    [
+      'reversed',
+      Array.from({ length: LENGTH }, (_, i) => LENGTH - i),
+      LENGTH + LENGTH * (sortCost / COUNT),
+    ],
+  ])('picks the first positions, %s, with few comparisons', (_, values, bound) => {
+    const { positions, comparisons } = smallest(values, COUNT);
+    const expected = values
+      .map((value, i) => [value, i] as const)
+      .sort(([a], [b]) => a - b)
+      .slice(0, COUNT)
+      .map(([, i]) => i);
+    expect(positions).toEqual(expected);
+    expect(comparisons).toBeLessThanOrEqual(bound);
+  });
+
+  it.each([
+    [3, [2, 1, 2, 1, 0, 1], [4, 1, 3]],
+    [3, [0, 0, 0, 0, 0], [0, 1, 2]],
+    [5, [1, 0], [1, 0]],
+    [0, [1, 0], []],
+  ])('keeps ties in list order: the first %i of %j', (count, values, expected) => {
+    expect(smallest(values, count).positions).toEqual(expected);
+  });
+
+  it.each([
+    ['rising', [1, 2, 3], [2, 1, 0]],
+    ['repeated, rising', [1, 2, 2], [1, 2, 0]],
+    ['repeated, in no order', [2, 1, 2], [0, 2, 1]],
+  ])('puts %s ObjectIds newest first, a repeated one in list order', (_, times, expected) => {
+    expect(newestFirst(times.map(objectId))?.(3)).toEqual(expected);
+  });
+});
+
+describe('reading and returning a list', () => {
+  const spec = LISTS.video;
+  const logger = () => {
+    const log = jest.fn((line: string) => line);
+    return { log, z: { console: { log } } as unknown as ZObject };
+  };
+
+  it('logs nothing for a list with every id usable and each once', async () => {
+    videos([1, 2].map((n) => ({ id: objectId(n), title: `Video ${n}` })));
+    const { logs } = await logsOf(poll);
+    expect(logs.filter((line) => line.includes('Left out'))).toEqual([]);
+  });
+
+  it('says why rows without an id are left out', () => {
+    const { log, z } = logger();
+    readList(z, spec, [{ title: 'No id' }]);
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('Zapier tells items apart by it.'));
+  });
+
+  it('gives a row without a text title an empty title', async () => {
+    videos([{ id: objectId(1), title: 42 }, { id: objectId(2) }]);
+    expect(await poll()).toEqual([
+      { id: objectId(2), title: '' },
+      { id: objectId(1), title: '' },
+    ]);
+    expect(titleOf(undefined)).toBe('');
+  });
+
+  it('counts a repeat past a full result as left out, not as a repeat', () => {
+    const { log, z } = logger();
+    // 6 bytes a character in JSON: about 6 KB an item, so some 870 fill 5 MiB.
+    const title = '\u0001'.repeat(1_000);
+    const rows = Array.from({ length: 900 }, (_, i) => ({ id: objectId(i + 1), title }));
+    const list = { rows, ids: rows.map(({ id }) => id) };
+    const result = listResult(z, spec, list, [...rows.keys(), 0]);
+    expect(log.mock.calls.flat()).toEqual([
+      expect.stringContaining(`${901 - result.length} of 901 videos were left out`),
+    ]);
+  });
+});
+
+describe('a poll, by its page', () => {
+  const rows = Array.from({ length: 30 }, (_, i) => ({ id: objectId(i + 1), title: `V${i}` }));
+
+  it.each([
+    ['a sample asks for page 1', { isLoadingSample: true, page: 1 }, 10],
+    ['the page is no whole number', { page: 1.5 }, 30],
+    ['the page is no number', { page: 'two' as unknown as number }, 30],
+  ])('returns the first page when %s', async (_, meta, length) => {
+    videos(rows);
+    expect(ids(await poll(meta))).toEqual(newest(30, length));
+  });
+
+  it('returns the list in the service order with no meta at all', async () => {
+    videos(['b', 'a'].map((id) => ({ id, title: id })));
+    const found = (await run('triggers.video.operation.perform', bundleWith())) as { id: string }[];
+    expect(ids(found)).toEqual(['b', 'a']);
+  });
+});
+
+describe('a search, more', () => {
+  const find = (title: string) =>
+    run('searches.find_video.operation.perform', bundleWith({ inputData: { title } })) as Promise<
+      { id: string; title: string }[]
+    >;
+
+  it.each([
+    ['v1.0', ['v1.0', 'v100', 'v1 0'], ['v1.0']],
+    ['Tour (2)', ['Tour (2)', 'Tour 2', 'Tour (2) again'], ['Tour (2)', 'Tour (2) again']],
+    ['7', [7, 'Lot 7', 'Lot 8'], ['Lot 7']],
+  ])('finds %j as typed, in text titles only', async (text, titles, expected) => {
+    videos(titles.map((title, i) => ({ id: `id-${i}`, title })));
+    expect((await find(text)).map(({ title }) => title)).toEqual(expected);
+  });
+
+  it('finds at most 25, exact matches first', async () => {
+    videos(
+      Array.from({ length: 40 }, (_, i) => ({
+        id: objectId(i + 1),
+        title: i < 20 ? 'Tour' : `Tour ${i}`,
+      })),
+    );
+    const found = await find('tour');
+    expect(found.map(({ title }) => title)).toEqual([
+      ...Array.from({ length: 20 }, () => 'Tour'),
+      ...[39, 38, 37, 36, 35].map((i) => `Tour ${i}`),
+    ]);
   });
 });

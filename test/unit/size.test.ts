@@ -115,3 +115,126 @@ it('firstInOrder gives what a stable full sort gives, without sorting it all', (
     RUNS,
   );
 });
+
+describe('sizeOf, case by case', () => {
+  it.each([
+    ['a quote', '"'],
+    ['a backslash', '\\'],
+    ['a backspace', '\b'],
+    ['a tab', '\t'],
+    ['a line feed', '\n'],
+    ['a vertical tab', '\v'],
+    ['a form feed', '\f'],
+    ['a carriage return', '\r'],
+    ['a bell', '\x07'],
+    ['a shift out', '\x0e'],
+    ['a unit separator', '\x1f'],
+    ['a space', ' '],
+    ['a DEL', '\x7f'],
+    ['the last unit before the surrogates', '\ud7ff'],
+    ['a lone first high surrogate', 'a\ud800b'],
+    ['a lone last high surrogate', '\udbff'],
+    ['a lone first low surrogate', '\udc00'],
+    ['a lone last low surrogate', '\udfff'],
+    ['two low surrogates', '\udc00\udc00'],
+    ['a low surrogate before a high one', '\ude00\ud83d'],
+    ['a high surrogate before a letter', '\ud83dx'],
+    ['a pair', '😀'],
+    ['the last pair', '\udbff\udfff'],
+    ['the first unit after the surrogates', '\ue000'],
+    ['the last unit', '\uffff'],
+  ])('counts %s as JSON.stringify writes it', (_, text) => {
+    expect(sizeOf(text)).toBe(bytes(text));
+  });
+
+  it('counts a value JSON cannot write as the null Zapier gets', () => {
+    expect(sizeOf(undefined)).toBe(bytes(null));
+  });
+});
+
+describe('Fitting at its bounds', () => {
+  it.each([[{}], [[]], [{ a: 1 }], [[1, 'b']], ['x'], ['"\\']])(
+    'keeps %j whole when the array just fits, and not whole one byte under',
+    (entry) => {
+      const lines: string[] = [];
+      const exact = new Fitting<unknown>('rows', (line) => lines.push(line), bytes([entry]));
+      exact.add(entry);
+      expect(exact.done()).toEqual([entry]);
+      expect(lines).toEqual([]); // not cut either
+      const under = new Fitting<unknown>('rows', () => undefined, bytes([entry]) - 1);
+      under.add(entry);
+      const kept = under.done(); // cut, or left out when it cannot be
+      expect(kept).not.toEqual([entry]);
+      expect(bytes(kept)).toBeLessThan(bytes([entry]));
+    },
+  );
+
+  it('keeps a later entry that just fits, and leaves it out one byte under', () => {
+    const entries = ['first', { b: 'second' }];
+    const fits = new Fitting<unknown>('rows', () => undefined, bytes(entries));
+    entries.forEach((entry) => fits.add(entry));
+    expect(fits.done()).toEqual(entries);
+    const over = new Fitting<unknown>('rows', () => undefined, bytes(entries) - 1);
+    entries.forEach((entry) => over.add(entry));
+    expect(over.done()).toEqual(['first']);
+  });
+
+  it('leaves out every entry after the first left out, even one that would fit', () => {
+    const fitting = new Fitting<string>('rows', () => undefined, 20);
+    ['aaaa', 'x'.repeat(20), 'b'].forEach((entry) => fitting.add(entry));
+    expect(fitting.done()).toEqual(['aaaa']);
+  });
+
+  it('cuts a first entry so that the array, brackets included, fits a small budget', () => {
+    const lines: string[] = [];
+    const fitting = new Fitting<string>('rows', (line) => lines.push(line), 10);
+    fitting.add('x'.repeat(20));
+    const kept = fitting.done();
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatch(/^x+…$/);
+    expect(bytes(kept)).toBeLessThanOrEqual(10);
+    expect(lines).toEqual([expect.stringContaining('was cut to fit')]);
+  });
+
+  it('leaves out a first entry that no cut makes fit', () => {
+    const fitting = new Fitting<object>('rows', () => undefined, 10);
+    fitting.add({ a: 123456789 });
+    expect(fitting.full).toBe(true);
+    expect(fitting.done()).toEqual([]);
+  });
+});
+
+describe('cutToFit, the cut of an entry too large', () => {
+  it('halves a text on its own until it fits, and stops as soon as it does', () => {
+    expect(cutToFit('x'.repeat(100), 20).length).toBeLessThan(100);
+    expect(bytes(cutToFit('x'.repeat(100), 20))).toBeLessThanOrEqual(20);
+    expect(cutToFit('abc', bytes('abc'))).toBe('abc');
+  });
+
+  it('stops cutting a value once the entry fits exactly', () => {
+    const once = { a: 'xxxx…' }; // 'x' * 10 halved once
+    expect(cutToFit({ a: 'x'.repeat(10) }, bytes(once))).toEqual(once);
+  });
+
+  it('halves a list or object of several entries to its first half', () => {
+    const entry = {
+      id: '1',
+      fields: { A: 'a'.repeat(40), B: 'b'.repeat(40) },
+      tags: ['c'.repeat(40), 'd'.repeat(40)],
+    };
+    const halves = { id: '1', fields: { A: 'a'.repeat(40) }, tags: ['c'.repeat(40)] };
+    expect(cutToFit(entry, bytes(halves))).toStrictEqual(halves);
+  });
+
+  it('keeps values that cannot be halved as they are, and returns the entry as small as it gets', () => {
+    expect(cutToFit({ a: null, b: 12345, c: true, d: [] }, 3)).toStrictEqual({
+      a: null,
+      b: 12345,
+      c: true,
+      d: [],
+    });
+    expect(cutToFit({ a: 1, b: 'x'.repeat(10) }, 3)).toStrictEqual({ a: 1, b: '…' });
+    expect(cutToFit([1, {}], 3)).toStrictEqual([1, {}]);
+    expect(cutToFit({}, 1)).toStrictEqual({});
+  });
+});

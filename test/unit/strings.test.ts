@@ -1,0 +1,152 @@
+// The grammar of the lists the service writes into one text field: groups, contacts, materials
+// and deleted tasks, read through src/hooks/strings.ts.
+import { contactOf, groupsOf, materialOf, removedTasksOf } from '../../src/hooks/strings';
+
+const ID = '6512e4c1a9b3f2001e7d4a10';
+const OTHER = '6512e4c1a9b3f2001e7d4a2b';
+
+describe('groupsOf', () => {
+  it.each([
+    ['blank text', '  ', []],
+    ['an empty group', '[]', []],
+    ['blank space around the list', ' [a,b] ', ['a,b']],
+    ['groups apart by a space only', '[a,b] [c,d]', ['a,b', 'c,d']],
+    ['a last group never closed', '[a,b],[c', ['a,b', 'c']],
+    ['a blank group between two', '[a],[ ],[b]', ['a', 'b']],
+    ['a blank group at the end', '[a],[ ]', ['a']],
+  ])('%s', (_, text, groups) => {
+    expect([...groupsOf(text)]).toEqual(groups);
+  });
+});
+
+describe('contactOf', () => {
+  const contact = (id: string, first: string, last: string, email: string, cell_phone: string) => ({
+    id,
+    first_name: first,
+    last_name: last,
+    email,
+    cell_phone,
+  });
+
+  it.each([
+    [
+      'parts are trimmed',
+      ` ${ID} , Jane ,Cooper, jane@example.com , +14155550123 `,
+      contact(ID, 'Jane', 'Cooper', 'jane@example.com', '+14155550123'),
+      false,
+    ],
+    [
+      'a value written as undefined or null is blank',
+      `${ID},Jane,undefined,null,undefined`,
+      contact(ID, 'Jane', '', '', ''),
+      false,
+    ],
+    [
+      'a phone may hold commas: the address places it',
+      `${ID},Jane,Cooper,jane@example.com,555-0100,ext 12`,
+      contact(ID, 'Jane', 'Cooper', 'jane@example.com', '555-0100,ext 12'),
+      false,
+    ],
+    [
+      'with no address, the last two parts are the address and the phone',
+      `${ID},Jane,Cooper,,+14155550123`,
+      contact(ID, 'Jane', 'Cooper', '', '+14155550123'),
+      false,
+    ],
+    [
+      'a part missing is logged',
+      `${ID},Jane,Cooper,jane@example.com`,
+      contact(ID, 'Jane', 'Cooper', 'jane@example.com', ''),
+      true,
+    ],
+    [
+      'an id that is no ObjectId is logged',
+      '42,Jane,Cooper,jane@example.com,+14155550123',
+      contact('42', 'Jane', 'Cooper', 'jane@example.com', '+14155550123'),
+      true,
+    ],
+  ])('%s', (_, group, expected, logged) => {
+    const log = jest.fn();
+    expect(contactOf(group, log, 'contacts')).toEqual(expected);
+    expect(log.mock.calls).toEqual(logged ? [[expect.stringContaining('in "contacts"')]] : []);
+  });
+});
+
+describe('materialOf', () => {
+  it.each([
+    [
+      'parts are trimmed; the title may hold commas',
+      ` ${ID} , VIDEO , Tour, part 1 `,
+      { id: ID, type: 'VIDEO', title: 'Tour, part 1' },
+      false,
+    ],
+    [
+      'an id that is no ObjectId is logged',
+      'x,VIDEO,Tour',
+      { id: 'x', type: 'VIDEO', title: 'Tour' },
+      true,
+    ],
+    ['a blank type is logged', `${ID},,Tour`, { id: ID, type: '', title: 'Tour' }, true],
+    ['no title is logged', `${OTHER},PDF`, { id: OTHER, type: 'PDF', title: '' }, true],
+    ['a lone word is the id', 'Tour', { id: 'Tour', type: '', title: '' }, true],
+  ])('%s', (_, group, expected, logged) => {
+    const log = jest.fn();
+    expect(materialOf(group, log, 'materials')).toEqual(expected);
+    expect(log.mock.calls).toEqual(logged ? [[expect.stringContaining('in "materials"')]] : []);
+  });
+});
+
+describe('removedTasksOf', () => {
+  const CONTACT = `[${ID},Jane,Cooper,jane@example.com,+14155550123]`;
+  const DUE = 'Fri Mar 20 2026 17:00:00 GMT+0000';
+  const CREATED = 'Sun Mar 15 2026 11:05:47 GMT+0000';
+  const task = (head: string, tail = `,${DUE},true,WEEK,${CREATED}`) => `${head},${CONTACT}${tail}`;
+
+  it('reads each task: content with commas, blank values, and the text it was written as', () => {
+    const first = task('[call, Call, then write ');
+    const second = task('[visit,Visit', `,undefined,false,null,${CREATED}`);
+    expect(removedTasksOf(`${first},${second}`)).toEqual([
+      {
+        type: 'call',
+        content: 'Call, then write',
+        contact: CONTACT,
+        due_date: '2026-03-20T17:00:00.000Z',
+        set_recurrence: 'true',
+        recurrence_mode: 'WEEK',
+        create_at: '2026-03-15T11:05:47.000Z',
+        removed_task: first,
+      },
+      {
+        type: 'visit',
+        content: 'Visit',
+        contact: CONTACT,
+        due_date: null,
+        set_recurrence: 'false',
+        recurrence_mode: '',
+        create_at: '2026-03-15T11:05:47.000Z',
+        removed_task: second,
+      },
+    ]);
+  });
+
+  it.each([
+    ['no opening bracket', task('call,Visit'), 'call'],
+    ['no opening bracket and no type', task(',Visit'), ''],
+  ])('a task with %s is still read', (_, text, type) => {
+    expect(removedTasksOf(text)?.map((read) => [read.type, read.content])).toEqual([
+      [type, 'Visit'],
+    ]);
+  });
+
+  it.each([
+    ['empty text', ''],
+    ['no content before the contact', task('[call')],
+    ['no contact', `,Visit],${DUE},true,WEEK,${CREATED}`],
+    ['text right after the contact', task('[call,Visit', `x,${DUE},true,WEEK,${CREATED}`)],
+    ['a field missing', task('[call,Visit', `,${DUE},true,WEEK`)],
+    ['a field too many', task('[call,Visit', `,${DUE},true,WEEK,${CREATED},more`)],
+    ['a good task, then one in another form', `${task('[call,Visit')},[odd`],
+  ])('text with %s is not in the form', (_, text) => {
+    expect(removedTasksOf(text)).toBeUndefined();
+  });
+});
