@@ -4,7 +4,7 @@
 // on every request, both base addresses, and webhooks delivered for real. The paths are written
 // here, not taken from src/: a wrong path in the app meets the service's 404.
 import http from 'node:http';
-import { HOOK_EVENTS } from '../src/hooks/events';
+import { SAMPLE_BODIES } from '../src/hooks/samples';
 import { DEFAULT_API_KEY, rejectionOf, SUSPENDED_API_KEY, tokenOf } from './auth';
 import {
   closeServer,
@@ -100,7 +100,7 @@ const notFound = ({ method, path }: Incoming): Answer => ({
   html: true,
 });
 
-const SAMPLES = new Map<string, Payload>(HOOK_EVENTS.map(({ action, sample }) => [action, sample]));
+const SAMPLES = new Map<string, Payload>(Object.entries(SAMPLE_BODIES));
 const isObjectId = (value: string): boolean => /^[0-9a-f]{24}$/i.test(value);
 const textOf = (body: unknown, key: string): string => {
   const value = isPlainObject(body) ? body[key] : undefined;

@@ -1,5 +1,7 @@
 // The deployment's settings, set with `zapier-platform env:set` and read on every request, so a
-// bad one fails only the operations that use it.
+// bad one fails only the operations that use it. Only the integration's developers can change
+// them: the Zap builder is told to contact whoever provides the integration, and the developers'
+// log names the variable (never its value).
 
 export const DEFAULT_BASE_URL = 'https://api.crmgrow.com';
 
@@ -21,9 +23,8 @@ export function baseUrlOf(setting: BaseUrlSetting, env = process.env): string {
     !/[?#]/.test(raw);
   if (!usable) {
     throw new Error(
-      `The integration's ${setting} setting is not a usable address, so nothing was sent. It ` +
-        'must start with https:// (or http:// to localhost) and hold no user name, password, ' +
-        `query or fragment. Set it with "zapier-platform env:set <version> ${setting}=${DEFAULT_BASE_URL}".`,
+      `${setting} is not a usable address: it must start with https:// (or http:// to ` +
+        'localhost) and hold no user name, password, query or fragment.',
     );
   }
   return url.href.replace(/\/+$/, '');

@@ -13,8 +13,6 @@ const { version } = require('../package.json') as { version: string };
 export default defineApp({
   version,
   platformVersion,
-  // Core's patch of Node's http copies every response into its log; z.request is the only client.
-  flags: { skipHttpPatch: true },
   authentication,
   triggers: { ...newItemTriggers, ...hookTriggers },
   creates: { ...sendCreates, add_note: addNote },

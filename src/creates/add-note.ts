@@ -4,7 +4,7 @@ import { ENDPOINTS } from '../http/endpoints';
 import { callApi } from '../http/request';
 import { emailInput, inputFieldOf, readInputs, sentFieldsOf, type Input } from '../lib/inputs';
 import { dateOf, idOf, isObject, recordIdOf } from '../lib/json';
-import { cutToFit } from '../lib/size';
+import { truncateToFit } from '../lib/size';
 
 const INPUTS = [
   emailInput(
@@ -16,7 +16,7 @@ const INPUTS = [
     label: 'Note',
     kind: 'text',
     helpText: 'The text of the note. It can span several lines.',
-    whenBlank: 'Type the note, or map its text from an earlier step.',
+    howToFill: 'Type the note, or map its text from an earlier step.',
   },
 ] as const satisfies readonly Input[];
 
@@ -32,7 +32,7 @@ const SAMPLE = {
 
 const OUTPUT_FIELDS: PlainOutputField[] = [
   { key: 'id', label: 'Note ID', type: 'string' },
-  { key: 'status', label: 'Added', type: 'boolean' },
+  { key: 'status', label: 'Added (Always True)', type: 'boolean' },
   { key: 'email', label: 'Contact Email', type: 'string' },
   { key: 'content', label: 'Note', type: 'string' },
   { key: 'contact_id', label: 'Contact ID', type: 'string' },
@@ -55,7 +55,7 @@ export const addNote = defineCreate({
         body: values,
         fields: sentFieldsOf(INPUTS, values),
       });
-      // The interface promises only `{"status": true}`; the service also returns the note as
+      // The API spec promises only `{"status": true}`; the service also returns the note as
       // `data`, whose fields are passed on, null when absent. `contact` is a list of ids.
       const note = isObject(data) && isObject(data.data) ? data.data : {};
       const contact: unknown = Array.isArray(note.contact) ? note.contact[0] : note.contact;
@@ -69,8 +69,8 @@ export const addNote = defineCreate({
         updated_at: dateOf(note.updated_at),
       } satisfies Record<keyof typeof SAMPLE, unknown>;
       // The note is saved by now: a result past Zapier's limit would fail the step, and running
-      // it again would add the note twice. So the echo is cut to fit; the note sent was whole.
-      return cutToFit(result);
+      // it again would add the note twice. So the echo is truncated to fit; the note sent was whole.
+      return truncateToFit(result);
     },
     sample: SAMPLE,
     outputFields: OUTPUT_FIELDS,

@@ -17,8 +17,8 @@ export const SENDS = {
 
 type SendKey = keyof typeof SENDS;
 
-// The service answers only `{"status": true}`, so the result is what was sent to whom, and its
-// `id` ("<material id>:<email>") names the send for Zapier, which expects one.
+// The service answers only `{"status": true}`, so the result is what was sent to whom. Its `id`
+// ("<material id>:<email>") is made here, for a Zap that maps it: no CRMGrow record has it.
 const resultOf = (values: Record<string, string>, idKey: string) => ({
   id: `${values[idKey]}:${values.email}`,
   status: true,
@@ -27,9 +27,9 @@ const resultOf = (values: Record<string, string>, idKey: string) => ({
 
 function send(key: SendKey): Create {
   const { material, idKey, endpoint } = SENDS[key];
-  const { noun, one, singular, sample } = LISTS[material];
+  const { noun, withArticle, singular, sample } = LISTS[material];
   const inputs = [
-    // Creating the contact is what the service's source does; the interface does not say.
+    // Creating the contact is what the service's source does; the API spec does not say.
     emailInput(
       'Recipient Email',
       `The email address to send the ${singular} to. CRMGrow adds it as a contact if it is new.`,
@@ -43,8 +43,8 @@ function send(key: SendKey): Create {
     ),
   ];
   const outputFields: PlainOutputField[] = [
-    { key: 'id', label: 'Send Reference', type: 'string' },
-    { key: 'status', label: 'Sent', type: 'boolean' },
+    { key: 'id', label: `${noun} ID and Recipient Email`, type: 'string' },
+    { key: 'status', label: 'Sent (Always True)', type: 'boolean' },
     { key: 'email', label: 'Recipient Email', type: 'string' },
     { key: idKey, label: `${noun} ID`, type: 'string' },
     { key: 'template_id', label: 'Template ID', type: 'string' },
@@ -54,7 +54,7 @@ function send(key: SendKey): Create {
     noun,
     display: {
       label: `Send ${noun}`,
-      description: `Sends ${one} to a contact by email, using a template.`,
+      description: `Sends ${withArticle} to a contact by email, using a template.`,
     },
     operation: {
       inputFields: inputs.map(inputFieldOf),

@@ -1,7 +1,6 @@
-// The table of CRMGrow's webhook events: labels, output fields, filters and sample bodies. The
-// trigger factory, the tests and the sandbox read it.
+// The table of CRMGrow's webhook events: labels, output fields and filters, one plain row each;
+// their sample bodies are SAMPLE_BODIES. The trigger factory, the tests and the sandbox read it.
 import type { PlainOutputField } from 'zapier-platform-core';
-import type { JsonObject } from '../lib/json';
 import { amountFilter, MATERIAL_TYPE_CHOICES, textFilter, type Filter } from './filters';
 import { SAMPLE_BODIES } from './samples';
 
@@ -14,11 +13,10 @@ export interface HookEvent {
   readonly noun: string;
   readonly label: string;
   readonly description: string;
-  readonly sample: JsonObject;
   readonly outputFields: readonly PlainOutputField[];
   readonly filters?: readonly Filter[];
-  /** A body that can hold several records: a bulk delete's `contacts`, or `removed_task`. */
-  readonly expand?: 'contacts' | 'removed_task';
+  /** A body fanned out into one item per record: a bulk delete's `contacts`, or `removed_task`. */
+  readonly fanOut?: 'contacts' | 'removed_task';
 }
 
 type Field = PlainOutputField;
@@ -38,7 +36,9 @@ const CONTACT_RECORD_FIELDS: readonly Field[] = [
   s('country', 'Country'),
   s('company', 'Company'),
   s('source', 'Source'),
-  s('label', 'Label (Name and Color)'),
+  s('label', 'Label (Raw Text)'),
+  s('label_name', 'Label Name'),
+  s('label_color', 'Label Color'),
   // A list of strings; no `type`, which would describe each item, not the list.
   { key: 'tags', label: 'Tags', list: true },
   s('secondary_email', 'Secondary Email'),
@@ -48,15 +48,24 @@ const CONTACT_RECORD_FIELDS: readonly Field[] = [
   dt('created_at', 'Contact Created At'),
 ];
 
-/** A contact string read into `contacts` (Zapier's `list[]field` keys), and as sent. */
+/** A contact string read into its first contact, for a step that takes one, and all of them as
+ * line items (Zapier's `list[]field` keys), and as sent. */
 const CONTACT_STRING_FIELDS: readonly Field[] = [
-  s('contacts[]id', 'Contact ID'),
-  s('contacts[]first_name', 'Contact First Name'),
-  s('contacts[]last_name', 'Contact Last Name'),
-  s('contacts[]email', 'Contact Email'),
-  s('contacts[]cell_phone', 'Contact Cell Phone'),
+  s('first_contact_id', 'First Contact ID'),
+  s('first_contact_first_name', 'First Contact First Name'),
+  s('first_contact_last_name', 'First Contact Last Name'),
+  s('first_contact_email', 'First Contact Email'),
+  { key: 'contact_count', label: 'Number of Contacts', type: 'number' },
+  s('contacts[]id', 'Contacts ID'),
+  s('contacts[]first_name', 'Contacts First Name'),
+  s('contacts[]last_name', 'Contacts Last Name'),
+  s('contacts[]email', 'Contacts Email'),
+  s('contacts[]cell_phone', 'Contacts Cell Phone'),
   s('contact', 'Contacts (Raw Text)'),
 ];
+
+/** The id an item gets when the service sends none: made from the event's content. */
+const EVENT_FINGERPRINT = s('id', 'Event Fingerprint (Not a CRMGrow ID)');
 
 const NOTE_FIELDS: readonly Field[] = [
   s('id', 'Note ID'),
@@ -91,31 +100,11 @@ const TAG_FILTER = textFilter(
     key: 'tag',
     label: 'Tag',
     helpText:
-      'Only start the Zap for contacts with this tag, such as buyer (in any case). ' +
-      'Leave blank for every contact.',
+      'Only start the Zap for contacts with this tag, such as buyer. One tag, matched whole; ' +
+      'not case-sensitive, and accents are ignored. Leave blank for every contact.',
   },
   'tags',
 );
-
-/** The rows of one record kind share a noun, output fields, filters and `expand`. */
-const family =
-  (
-    noun: string,
-    outputFields: readonly Field[],
-    more: Pick<HookEvent, 'filters' | 'expand'> = {},
-  ) =>
-  (action: ActionValue, label: string, description: string): HookEvent => ({
-    action,
-    noun,
-    label,
-    description,
-    sample: SAMPLE_BODIES[action],
-    outputFields,
-    ...more,
-  });
-const contact = family('Contact', CONTACT_RECORD_FIELDS, { filters: [TAG_FILTER] });
-const note = family('Note', NOTE_FIELDS);
-const task = family('Task', TASK_FIELDS);
 
 const ADD_DEAL_FIELDS = [
   ...DEAL_BASE_FIELDS,
@@ -136,14 +125,14 @@ const NEW_STAGE_FILTER = textFilter(
     key: 'deal_target',
     label: 'New Stage',
     helpText:
-      'Only start the Zap when the deal moves into this stage, such as Under Contract ' +
-      '(in any case). Leave blank for every move.',
+      'Only start the Zap when the deal moves into this stage, such as Under Contract. One ' +
+      'stage, matched whole; not case-sensitive, and accents are ignored. Leave blank for every move.',
   },
   'deal_target',
 );
 
 const SEND_MATERIAL_FIELDS = [
-  s('id', 'Event ID'),
+  EVENT_FINGERPRINT,
   s('subject', 'Email Subject'),
   ...CONTACT_STRING_FIELDS,
   s('materials[]id', 'Material ID'),
@@ -168,7 +157,7 @@ const SENT_MATERIAL_FILTER = textFilter(
 );
 
 const WATCH_MATERIAL_FIELDS: Field[] = [
-  s('id', 'Event ID'),
+  EVENT_FINGERPRINT,
   ...CONTACT_STRING_FIELDS,
   s('material_id', 'Material ID'),
   s('material_type', 'Material Type'),
@@ -189,7 +178,7 @@ const WATCH_FILTERS = [
   ),
   amountFilter({
     key: 'min_amount',
-    label: 'Minimum Amount',
+    label: 'Minimum Amount (Percent or Pages)',
     helpText:
       'Only start the Zap from this amount up: the percent of a video watched (such as 50) ' +
       'or the pages of a PDF read. An image counts as 1.',
@@ -199,7 +188,9 @@ const WATCH_FILTERS = [
 const AUTOMATION_FIELDS = [
   s('id', 'Automation ID'),
   s('title', 'Automation Title'),
-  s('type', 'Automation Type'),
+  s('type', 'Assigned To (Deal or Contact)'),
+  s('deals[]id', 'Deals ID'),
+  s('deals[]title', 'Deals Title'),
   s('deal', 'Deals (Raw Text)'),
   ...CONTACT_STRING_FIELDS,
   dt('create_at', 'Automation Assigned At'),
@@ -207,56 +198,94 @@ const AUTOMATION_FIELDS = [
 
 /** delete_task's items: one per task read from removed_task, beside num and removed_date. */
 const DELETE_TASK_FIELDS: Field[] = [
-  s('id', 'Event ID'),
+  EVENT_FINGERPRINT,
   ...TASK_DETAIL_FIELDS,
   { key: 'num', label: 'Number of Deleted Tasks', type: 'number' },
   s('removed_task', 'Deleted Task (Raw Text)'),
   dt('removed_date', 'Deleted At'),
 ];
 
+/** What the events of one kind of record share. */
+type Kind = Pick<HookEvent, 'noun' | 'outputFields' | 'filters' | 'fanOut'>;
+const CONTACT: Kind = {
+  noun: 'Contact',
+  outputFields: CONTACT_RECORD_FIELDS,
+  filters: [TAG_FILTER],
+};
+const NOTE: Kind = { noun: 'Note', outputFields: NOTE_FIELDS };
+const TASK: Kind = { noun: 'Task', outputFields: TASK_FIELDS };
+
+const row = (action: ActionValue, label: string, description: string, kind: Kind): HookEvent => ({
+  action,
+  label,
+  description,
+  ...kind,
+});
+
 export const HOOK_EVENTS: readonly HookEvent[] = [
-  contact('add_contact', 'New Contact', 'Triggers when a contact is added.'),
-  contact('update_contact', 'Updated Contact', "Triggers when a contact's details are changed."),
-  family('Contact', CONTACT_RECORD_FIELDS, { expand: 'contacts' })(
+  row('add_contact', 'New Contact', 'Triggers when a contact is added.', CONTACT),
+  row(
+    'update_contact',
+    'Updated Contact',
+    "Triggers when a contact's details are changed.",
+    CONTACT,
+  ),
+  row(
     'delete_contact',
     'Deleted Contact',
     'Triggers when a contact is deleted, once for each contact.',
+    {
+      noun: 'Contact',
+      outputFields: CONTACT_RECORD_FIELDS,
+      fanOut: 'contacts',
+    },
   ),
-  family('Deal', ADD_DEAL_FIELDS)('add_deal', 'New Deal', 'Triggers when a deal is created.'),
-  family('Deal', MOVE_DEAL_FIELDS, { filters: [NEW_STAGE_FILTER] })(
-    'move_deal',
-    'Deal Moved to Another Stage',
-    'Triggers when a deal moves to another stage.',
-  ),
-  family('Material', SEND_MATERIAL_FIELDS, { filters: [SENT_MATERIAL_FILTER] })(
+  row('add_deal', 'New Deal', 'Triggers when a deal is created.', {
+    noun: 'Deal',
+    outputFields: ADD_DEAL_FIELDS,
+  }),
+  row('move_deal', 'Deal Moved to Another Stage', 'Triggers when a deal moves to another stage.', {
+    noun: 'Deal',
+    outputFields: MOVE_DEAL_FIELDS,
+    filters: [NEW_STAGE_FILTER],
+  }),
+  row(
     'send_material',
     'Material Sent',
     'Triggers when a video, PDF or image is sent to a contact.',
+    {
+      noun: 'Material',
+      outputFields: SEND_MATERIAL_FIELDS,
+      filters: [SENT_MATERIAL_FILTER],
+    },
   ),
-  family('Material', WATCH_MATERIAL_FIELDS, { filters: WATCH_FILTERS })(
+  row(
     'watch_material',
     'Material Watched',
     'Triggers when a contact watches a video or opens a PDF or image you sent.',
+    { noun: 'Material', outputFields: WATCH_MATERIAL_FIELDS, filters: WATCH_FILTERS },
   ),
-  family('Automation', AUTOMATION_FIELDS)(
+  row(
     'assigned_automation',
     'Automation Assigned',
     'Triggers when an automation is assigned to a contact or a deal.',
+    { noun: 'Automation', outputFields: AUTOMATION_FIELDS },
   ),
-  note('create_note', 'New Note', 'Triggers when a note is added to a contact.'),
-  note('update_note', 'Updated Note', 'Triggers when a note on a contact is edited.'),
-  note('delete_note', 'Deleted Note', 'Triggers when a note on a contact is deleted.'),
-  task('create_task', 'New Task', 'Triggers when a task is scheduled for a contact.'),
-  task('update_task', 'Updated Task', 'Triggers when a task for a contact is changed.'),
-  family('Task', DELETE_TASK_FIELDS, { expand: 'removed_task' })(
-    'delete_task',
-    'Deleted Task',
-    'Triggers when a task is deleted, once for each task.',
-  ),
+  row('create_note', 'New Note', 'Triggers when a note is added to a contact.', NOTE),
+  row('update_note', 'Updated Note', 'Triggers when a note on a contact is edited.', NOTE),
+  row('delete_note', 'Deleted Note', 'Triggers when a note on a contact is deleted.', NOTE),
+  row('create_task', 'New Task', 'Triggers when a task is scheduled for a contact.', TASK),
+  row('update_task', 'Updated Task', 'Triggers when a task for a contact is changed.', TASK),
+  row('delete_task', 'Deleted Task', 'Triggers when a task is deleted, once for each task.', {
+    noun: 'Task',
+    outputFields: DELETE_TASK_FIELDS,
+    fanOut: 'removed_task',
+  }),
   // The editor says "No new lead found"; its fields are labelled as a contact's.
-  family('Lead', CONTACT_RECORD_FIELDS, { filters: [TAG_FILTER] })(
+  row(
     'lead_source',
     'New Lead',
     'Triggers when a new lead comes in, such as from a lead capture form.',
+    { ...CONTACT, noun: 'Lead' },
   ),
 ];

@@ -1,7 +1,7 @@
 // The webhook path: what the service delivered becomes the trigger's items, in the order it runs:
 //   1. the delivered bodies;
 //   2. their records (a bulk delete gives one per contact or task);
-//   3. the lists a record holds as text read: contacts, materials, custom fields;
+//   3. what a record holds as text read: contacts, materials, deals, custom fields, its label;
 //   4. the item shaped to the trigger's output fields;
 //   5. the Zap builder's filters;
 //   6. the items fitted into the result.
@@ -10,10 +10,19 @@ import { createHash } from 'node:crypto';
 import type { Bundle } from 'zapier-platform-core';
 import { isObject, numberOf, parseJson, recordIdOf, type JsonObject } from '../lib/json';
 import { MATERIALS } from '../lib/lists';
-import { Fitting, LIST_BUDGET } from '../lib/size';
+import { LIST_BUDGET, TruncatedList } from '../lib/size';
 import { quote } from '../lib/text';
 import type { HookEvent } from './events';
-import { contactOf, groupsOf, materialOf, removedTasksOf, type Log } from './strings';
+import { SAMPLE_BODIES } from './samples';
+import {
+  contactOf,
+  dealsOf,
+  groupsOf,
+  labelOf,
+  materialOf,
+  removedTasksOf,
+  type Log,
+} from './strings';
 
 type Item = JsonObject & { id: string };
 
@@ -41,7 +50,7 @@ export function bodiesOf(bundle: Pick<Bundle, 'cleanedRequest' | 'rawRequest'>, 
 
 // 2. A body's records.
 function* recordsOf(event: HookEvent, body: JsonObject, log: Log): Generator<JsonObject> {
-  if (event.expand === 'contacts' && typeof body.contacts === 'string') {
+  if (event.fanOut === 'contacts' && typeof body.contacts === 'string') {
     // A bulk delete (`num`, `contacts`, `removed_date`): one contact record each, read one at a time.
     let none = true;
     for (const group of groupsOf(body.contacts)) {
@@ -51,7 +60,7 @@ function* recordsOf(event: HookEvent, body: JsonObject, log: Log): Generator<Jso
     if (none) log('A delete of several contacts held none, so it gave no item.');
     return;
   }
-  if (event.expand === 'removed_task' && typeof body.removed_task === 'string') {
+  if (event.fanOut === 'removed_task' && typeof body.removed_task === 'string') {
     const tasks = removedTasksOf(body.removed_task);
     if (tasks) {
       for (const task of tasks) yield { ...body, ...task };
@@ -62,14 +71,16 @@ function* recordsOf(event: HookEvent, body: JsonObject, log: Log): Generator<Jso
   yield body;
 }
 
-// 3. The lists a record holds as text, each read while it fits.
-function readGroups<T>(text: string, read: (group: string) => T, what: string, log: Log): T[] {
-  const list = new Fitting<T>(what, log, LIST_BUDGET);
-  for (const group of groupsOf(text)) {
+// 3. What a record holds as text: each list read while it fits, and how many it held.
+function readAll<G, T>(groups: Iterable<G>, read: (group: G) => T, what: string, log: Log) {
+  const list = new TruncatedList<T>(what, log, LIST_BUDGET);
+  let count = 0;
+  for (const group of groups) {
+    count++;
     if (list.full) list.skip();
     else list.add(read(group));
   }
-  return list.done();
+  return { entries: list.done(), count };
 }
 
 /** send_material's videos, PDFs and images, in one list. */
@@ -81,12 +92,12 @@ function materialsOf(record: JsonObject, log: Log) {
     log(`"${sendKey}" was not a bracketed list of materials: kept as sent only.`);
     return [];
   });
-  return readGroups(
-    texts.join(','),
+  return readAll(
+    groupsOf(texts.join(',')),
     (group) => materialOf(group, log, 'materials'),
     'materials',
     log,
-  );
+  ).entries;
 }
 
 /** `additional_field`, a JSON object or its text: each field as a Zap can map it, lists and objects as JSON text. */
@@ -96,7 +107,7 @@ function customFieldsOf(value: unknown, log: Log): JsonObject {
     log('"additional_field" was not a JSON object, so no custom fields were read.');
     return {};
   }
-  const read = new Fitting<[string, unknown]>('custom fields', log, LIST_BUDGET);
+  const read = new TruncatedList<[string, unknown]>('custom fields', log, LIST_BUDGET);
   for (const name of Object.keys(fields)) {
     const value = fields[name];
     const mappable = typeof value === 'object' && value !== null ? JSON.stringify(value) : value;
@@ -104,6 +115,40 @@ function customFieldsOf(value: unknown, log: Log): JsonObject {
     else read.add([name, mappable]);
   }
   return Object.fromEntries(read.done());
+}
+
+/** The values read out of a record's text, by the output keys they fill. */
+function readText(event: HookEvent, record: JsonObject, log: Log): JsonObject {
+  const keys = new Set(event.outputFields.map(({ key }) => key.split('[]')[0]));
+  const read: JsonObject = {};
+  if (keys.has('contacts')) {
+    const text = typeof record.contact === 'string' ? record.contact : '';
+    const contacts = readAll(
+      groupsOf(text),
+      (group) => contactOf(group, log, 'contact'),
+      'contacts',
+      log,
+    );
+    const [first] = contacts.entries;
+    Object.assign(read, {
+      contacts: contacts.entries,
+      contact_count: contacts.count,
+      first_contact_id: first?.id,
+      first_contact_first_name: first?.first_name,
+      first_contact_last_name: first?.last_name,
+      first_contact_email: first?.email,
+    });
+  }
+  if (keys.has('materials')) read.materials = materialsOf(record, log);
+  if (keys.has('deals')) {
+    const text = typeof record.deal === 'string' ? record.deal : '';
+    read.deals = readAll(dealsOf(text, log), (deal) => deal, 'deals', log).entries;
+  }
+  if (keys.has('label_name') && typeof record.label === 'string') {
+    const { name, color } = labelOf(record.label);
+    Object.assign(read, { label_name: name, label_color: color });
+  }
+  return read;
 }
 
 // 4. The item: exactly the output fields' keys, each of its declared type, blank (null) where the
@@ -128,53 +173,53 @@ const idFor = (record: JsonObject): string =>
   `evt_${createHash('sha256').update(JSON.stringify(record)).digest('hex').slice(0, 24)}`;
 
 function itemOf(event: HookEvent, record: JsonObject, log: Log): Item {
+  const read = readText(event, record, log);
   const item: JsonObject = {};
   for (const { key: path, type, list } of event.outputFields) {
     const [key = '', child] = path.split('[]');
+    const value = key in read ? read[key] : record[key];
     if (child !== undefined) {
-      item[key] ??=
-        key === 'contacts' && typeof record.contact === 'string'
-          ? readGroups(record.contact, (group) => contactOf(group, log, 'contact'), 'contacts', log)
-          : key === 'materials'
-            ? materialsOf(record, log)
-            : [];
+      item[key] ??= Array.isArray(value) ? value : [];
       for (const entry of item[key] as JsonObject[]) entry[child] = valueOf(type, entry[child]);
     } else if (list) {
-      const values = Array.isArray(record[key]) ? (record[key] as unknown[]) : [record[key]];
-      item[key] = values.map((value) => valueOf(type, value)).filter((value) => value !== null);
+      const values = Array.isArray(value) ? (value as unknown[]) : [value];
+      item[key] = values.map((one) => valueOf(type, one)).filter((one) => one !== null);
     } else {
-      item[key] = valueOf(type, record[key]);
+      item[key] = valueOf(type, value);
     }
   }
-  if ('additional_field' in event.sample) {
+  if ('additional_field' in SAMPLE_BODIES[event.action]) {
     item[CUSTOM_FIELDS] =
       'additional_field' in record ? customFieldsOf(record.additional_field, log) : {};
   }
   return Object.assign(item, { id: idFor(record) });
 }
 
-/** The items of the bodies that pass the filters (`keep`), in order, at most `most`; each log line
+/** The items of the bodies that pass the filters, in order, at most `maxItems`; each log line
  * once, with how often it came. */
 export function itemsOf(
   event: HookEvent,
   bodies: readonly JsonObject[],
   log: Log,
-  { keep, most = Infinity }: { keep?: ((item: Item) => boolean) | undefined; most?: number } = {},
+  {
+    passesFilters,
+    maxItems = Infinity,
+  }: { passesFilters?: ((item: Item) => boolean) | undefined; maxItems?: number } = {},
 ): Item[] {
   const tally = new Map<string, number>();
-  const note: Log = (line) => tally.set(line, (tally.get(line) ?? 0) + 1);
-  const result = new Fitting<Item>(`items of ${event.action}`, note);
+  const logOnce: Log = (line) => tally.set(line, (tally.get(line) ?? 0) + 1);
+  const result = new TruncatedList<Item>(`items of ${event.action}`, logOnce);
   let taken = 0;
   for (const body of bodies) {
-    for (const record of recordsOf(event, body, note)) {
-      if (taken >= most) break;
+    for (const record of recordsOf(event, body, logOnce)) {
+      if (taken >= maxItems) break;
       // 5 and 6. Once the result is full, the rest are counted, not made.
       if (result.full) {
         result.skip();
         continue;
       }
-      const item = itemOf(event, record, note);
-      if (keep && !keep(item)) continue;
+      const item = itemOf(event, record, logOnce);
+      if (passesFilters && !passesFilters(item)) continue;
       result.add(item);
       taken++;
     }

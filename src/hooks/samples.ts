@@ -124,19 +124,15 @@ export const SAMPLE_BODIES = {
     create_at: '2026-03-16T09:21:02.650Z',
   },
   create_note: NOTE,
-  update_note: {
-    ...NOTE,
-    content: `${NOTE.content} Sent lender list.`,
-    create_at: '2026-03-15T12:10:30.004Z',
-  },
-  delete_note: { ...NOTE, create_at: '2026-03-19T08:45:12.360Z' },
+  // The same note and task as created: its creation time stays.
+  update_note: { ...NOTE, content: `${NOTE.content} Sent lender list.` },
+  delete_note: NOTE,
   create_task: TASK,
   update_task: {
     ...TASK,
     due_date: '2026-03-21T17:00:00.000Z',
     set_recurrence: false,
     recurrence_mode: '',
-    create_at: '2026-03-16T08:12:19.551Z',
   },
   delete_task: {
     num: 1,

@@ -1,6 +1,7 @@
 // The service writes lists of records into one text field: contacts as
 // "[id,first,last,email,phone],[…]", materials as "[id,VIDEO,title],[…]", deleted tasks as
-// removed_task. A record not read for sure is kept with what could be read, and logged.
+// removed_task, an automation's deals; and a contact's label as "name: …,color: …". A record not
+// read for sure is kept with what could be read, and logged.
 import { dateOf, isObjectId, OBJECT_ID } from '../lib/json';
 
 export type Log = (line: string) => void;
@@ -112,4 +113,42 @@ export function removedTasksOf(text: string): Record<string, string | null>[] | 
     at = next < 0 ? text.length : next + 1;
   }
   return tasks.length > 0 ? tasks : undefined;
+}
+
+// assigned_automation's deals, `[<deal id>,<title>,<contact strings>]` one after another. A deal
+// starts at a "[" and an id outside any other; the contact strings inside it are skipped by
+// depth, counting a "]" only where a bracket, a comma or the end follows it.
+export function* dealsOf(text: string, log: Log): Generator<{ id: string; title: string }> {
+  const marks = new RegExp(`\\[(${OBJECT_ID}),|\\](?=\\s*(?:[\\],[]|$))`, 'g');
+  let depth = 0;
+  let deal: { id: string; start: number; end?: number } | undefined;
+  for (const { 0: mark, 1: id, index } of text.matchAll(marks)) {
+    if (id !== undefined) {
+      if (depth === 0) deal = { id, start: index + mark.length };
+      else if (depth === 1 && deal && deal.end === undefined) deal.end = index;
+      depth++;
+    } else if (depth > 0 && --depth === 0 && deal) {
+      const title = text.slice(deal.start, deal.end ?? index).replace(/,\s*$/, '');
+      yield { id: deal.id, title: title.trim() };
+      deal = undefined;
+    }
+  }
+  if (deal) {
+    log('A deal in "deal" was not in the form [id,title,contacts]: kept, with what could be read.');
+    yield {
+      id: deal.id,
+      title: text
+        .slice(deal.start, deal.end)
+        .replace(/[\],\s]*$/, '')
+        .trim(),
+    };
+  }
+}
+
+/** A contact's label, `name: Hot Lead,color: #ef5350`, as its name and its color. */
+export function labelOf(label: string): { name: string | null; color: string | null } {
+  const at = label.lastIndexOf(',color:');
+  const name = (at < 0 ? label : label.slice(0, at)).replace(/^\s*name:/, '').trim();
+  const color = at < 0 ? '' : label.slice(at + ',color:'.length).trim();
+  return { name: name || null, color: color || null };
 }

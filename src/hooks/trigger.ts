@@ -8,15 +8,16 @@ import {
   type ZObject,
 } from 'zapier-platform-core';
 import { ENDPOINTS } from '../http/endpoints';
-import { saysGone } from '../http/errors';
+import { isAlreadyGone } from '../http/errors';
 import { callApi } from '../http/request';
 import { isObject, recordIdOf, unwrapped, type JsonObject } from '../lib/json';
 import { SAMPLE_SIZE } from '../lib/lists';
 import { HOOK_EVENTS, type ActionValue, type HookEvent } from './events';
 import { filterInputFields, itemFilter } from './filters';
 import { bodiesOf, CUSTOM_FIELDS, itemsOf } from './items';
+import { SAMPLE_BODIES } from './samples';
 
-/** The subscription's id, which CRMGrow's confirmation holds (`id`, or `_id` as its interface says). */
+/** The subscription's id, which CRMGrow's answer holds (`id`, or `_id` as its API spec says). */
 async function subscribe(z: ZObject, bundle: Bundle, action: ActionValue) {
   const { data } = await callApi(z, bundle, ENDPOINTS.subscribe, {
     body: { hookUrl: bundle.targetUrl ?? '', action },
@@ -29,7 +30,7 @@ async function unsubscribe(z: ZObject, bundle: Bundle) {
   const id = recordIdOf(bundle.subscribeData);
   if (id === undefined) return { outcome: 'nothing_to_remove' };
   const response = await callApi(z, bundle, ENDPOINTS.unsubscribe, { params: { id } });
-  const gone = response.status < 200 || response.status > 299 || saysGone(response);
+  const gone = response.status < 200 || response.status > 299 || isAlreadyGone(response);
   return { id, outcome: gone ? 'already_gone' : 'unsubscribed' };
 }
 
@@ -47,25 +48,25 @@ async function recentBodies(
 }
 
 /** The custom fields of the account's own sample; on failure, the static fields stay. */
-const customOutputFields =
-  (event: HookEvent) =>
-  async (z: ZObject, bundle: Bundle): Promise<PlainOutputField[]> => {
-    // A sample that cannot be read (its failure logged) leaves the static fields.
-    const bodies = await recentBodies(z, bundle, event.action).catch(() => []);
-    const items = itemsOf(event, bodies, () => undefined);
-    const names = new Set(items.flatMap((item) => Object.keys(item[CUSTOM_FIELDS] as JsonObject)));
-    return [...names]
-      .filter((name) => name.trim())
-      .map((name) => ({
-        key: `${CUSTOM_FIELDS}__${name}`,
-        label: `${name.trim()} (Custom Field)`,
-      }));
-  };
+async function customOutputFields(
+  z: ZObject,
+  bundle: Bundle,
+  event: HookEvent,
+): Promise<PlainOutputField[]> {
+  // A sample that cannot be read (its failure logged) leaves the static fields.
+  const bodies = await recentBodies(z, bundle, event.action).catch(() => []);
+  const items = itemsOf(event, bodies, () => undefined);
+  const names = new Set(items.flatMap((item) => Object.keys(item[CUSTOM_FIELDS] as JsonObject)));
+  return [...names]
+    .filter((name) => name.trim())
+    .map((name) => ({ key: `${CUSTOM_FIELDS}__${name}`, label: `${name.trim()} (Custom Field)` }));
+}
 
 function hookTrigger(event: HookEvent): Trigger {
   const { action, filters = [] } = event;
   // The static sample takes the path a delivery takes.
-  const [sample = {}] = itemsOf(event, [event.sample], () => undefined);
+  const body: JsonObject = SAMPLE_BODIES[action];
+  const [sample = {}] = itemsOf(event, [body], () => undefined);
   return defineTrigger({
     key: action,
     noun: event.noun,
@@ -77,21 +78,23 @@ function hookTrigger(event: HookEvent): Trigger {
       performUnsubscribe: (z, bundle) => unsubscribe(z, bundle),
       perform: (z, bundle) => {
         const log = (line: string) => z.console.log(`${action}: ${line}`);
-        const keep = itemFilter(z, bundle.inputData, filters);
-        return itemsOf(event, bodiesOf(bundle, log), log, { keep });
+        const passesFilters = itemFilter(z, bundle.inputData, filters);
+        return itemsOf(event, bodiesOf(bundle, log), log, { passesFilters });
       },
       performList: async (z, bundle) => {
         // Read first, so a filter that cannot be used costs no request.
-        const keep = itemFilter(z, bundle.inputData, filters);
+        const passesFilters = itemFilter(z, bundle.inputData, filters);
         const bodies = await recentBodies(z, bundle, action);
         const log = (line: string) => z.console.log(`${action} sample: ${line}`);
-        const most = bundle.meta?.isLoadingSample ? SAMPLE_SIZE : Infinity;
-        return itemsOf(event, bodies, log, { keep, most });
+        const maxItems = bundle.meta?.isLoadingSample ? SAMPLE_SIZE : Infinity;
+        return itemsOf(event, bodies, log, { passesFilters, maxItems });
       },
       sample,
       outputFields: [
         ...event.outputFields,
-        ...('additional_field' in event.sample ? [customOutputFields(event)] : []),
+        ...('additional_field' in body
+          ? [(z: ZObject, bundle: Bundle) => customOutputFields(z, bundle, event)]
+          : []),
       ],
     },
   });

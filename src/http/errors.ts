@@ -1,21 +1,24 @@
 // Every failure of a request as the Zapier error a Zap builder reads: one chain, in order, top to
-// bottom. The type says what the user must do: ExpiredAuthError to reconnect, ThrottledError to
-// wait, HaltedError to change the input, an error for the rest. A request not safe to retry that
-// got no clear response fails with "may have gone through", as an error: the Zap builder is
-// e-mailed and checks, and no message promises what Zapier will or will not run again.
+// bottom. The type follows Zapier's integration publishing requirements (docs: §7.1 and §7.2):
+// - `Error`, with a code, "in situations where users misconfigure their Zaps and need to take
+//   action" (7.1): a template or material that no longer exists, a value that is not a CRMGrow
+//   ID, a refusal this integration does not recognise, a bad filter value, an outage. Only an
+//   errored run e-mails the Zap builder (docs: error handling), and with Autoreplay on, Zapier
+//   first replays the step up to 5 times and e-mails only after the last attempt fails (help:
+//   "What is replay?");
+// - `HaltedError` "where a required pre-condition is not met" (7.2), a soft failure that never
+//   turns a Zap off and e-mails no one: only where one record's data fails and nothing in the Zap
+//   needs fixing, that is this record's email (blank, not an address, more than one);
+// - `ExpiredAuthError` to reconnect, `ThrottledError` to wait.
+// A request not safe to retry that got no clear response is an `Error` whose message says it may
+// have gone through and to check first: no error type stops Zapier from running a step again.
+// Each message says what happened and what to do, then CRMGrow's words, in at most 250 characters.
 import type { ZObject } from 'zapier-platform-core';
+import { doNotContextify } from '../lib/errors';
+import type { SentField } from '../lib/inputs';
 import { isObject, isObjectId, recordIdOf, unwrapped } from '../lib/json';
-import { cutText, quote } from '../lib/text';
+import { truncate, quote } from '../lib/text';
 import type { Endpoint } from './endpoints';
-
-/** An input value a request sends, for a message that names the one the service refused. */
-export interface SentField {
-  readonly key: string;
-  readonly label: string;
-  readonly value: string;
-  /** The search step that finds such an id, for an id field: "Find Video". */
-  readonly search?: string;
-}
 
 /** A whole response, as read once. */
 export interface Response {
@@ -27,20 +30,15 @@ export interface Response {
 }
 
 /** One request and how it ended: a response, or a network failure. */
-export interface Exchange {
+export interface RequestResult {
   readonly endpoint: Endpoint;
   readonly url: string;
-  /** The API key, taken out of every message and log line. */
+  /** The API key, redacted from every message and log line. */
   readonly key: string;
   readonly fields?: readonly SentField[];
   readonly response?: Response;
   readonly cause?: unknown;
   readonly timedOut?: boolean;
-}
-
-/** Stops core from adding the run's log to a message that is complete: only developers read it. */
-export function doNotContextify<E extends Error>(error: E): E {
-  return Object.assign(error, { doNotContextify: true });
 }
 
 /** The service's words for a key it refuses (docs/service-api.md). */
@@ -49,37 +47,64 @@ const BAD_KEY = /^(invalid signature|jwt malformed|jwt expired|invalid_user)$/i;
 /** Failures before a byte of the request reached the service. */
 const NOT_REACHED = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'];
 
-/** The text with the API key taken out. */
-const hidden = (text: string, key: string): string =>
+/** Express's answer for a route it does not have, as HTML or in JSON: "Cannot DELETE /api/…". */
+const MISSING_ROUTE = /Cannot [A-Z]+ \//;
+
+/** The longest message, so that it reads at a glance in Zap history. */
+const MAX_MESSAGE = 250;
+
+/** For a request not safe to retry with no clear response: what may have happened, and what to do. */
+const MAY_HAVE_HAPPENED = {
+  email:
+    'The email may have been sent all the same. Check in CRMGrow before you run this step ' +
+    'again: if Autoreplay is on, Zapier may run it again by itself.',
+  note:
+    'The note may have been added all the same. Check in CRMGrow before you run this step ' +
+    'again: if Autoreplay is on, Zapier may run it again by itself.',
+  subscription:
+    'CRMGrow may have subscribed the Zap all the same, and would then send its events twice: ' +
+    'ask CRMGrow support to check before you turn the Zap on again.',
+} as const;
+
+/** The text with the API key redacted. */
+export const redacted = (text: string, key: string): string =>
   key ? text.split(key).join('[API key]') : text;
 
-/** The service's own words, `error` or `message` of a JSON body or a plain-text body; '' if none. */
-function serviceText({ data, text }: Response, key = ''): string {
+/** The service's own words: `error` or `message` of a JSON body, or a plain-text body; '' if none. */
+function errorTextOf({ data, text }: Response, key = ''): string {
   const words = isObject(data) ? [data.error, data.message].find(hasWords) : undefined;
-  // A page (HTML) is no words of the service.
+  // An HTML body holds no words of the service.
   const plain = data === undefined && !/^\s*</.test(text);
   const said = typeof words === 'string' ? words : plain ? text.slice(0, 1_000) : '';
-  return cutText(hidden(said.trim(), key), 200);
+  return redacted(said.trim(), key);
 }
 const hasWords = (value: unknown): boolean => typeof value === 'string' && value.trim() !== '';
 
-/** A body that says no: `"status": false`, or an `error` with words, even beside a yes. */
-const saysNo = (data: unknown): boolean =>
-  isObject(data) && (data.status === false || hasWords(data.error));
+/** The message, then CRMGrow's words cut to what room is left under MAX_MESSAGE. */
+function withWords(message: string, words: string): string {
+  const lead = ' CRMGrow said: ';
+  const room = MAX_MESSAGE - message.length - lead.length - 2;
+  return words && room >= 12 ? `${message}${lead}${quote(words, room)}` : message;
+}
 
-/** What a 2xx must hold for the request to count as done. */
-const CONFIRMED: Readonly<Record<Endpoint['confirms'], (response: Response) => boolean>> = {
-  json: ({ data }) => data !== undefined,
-  list: ({ data }) => Array.isArray(unwrapped(data)),
-  status: ({ data }) => isObject(data) && data.status === true,
-  id: ({ data }) => recordIdOf(data) !== undefined,
-  removal: ({ data, text }) => data !== undefined || text.trim() === '',
-};
+/** A refusal in a 2xx: `"status": false` (or "false" as text), or an `error` with words. */
+const isRefusal = (data: unknown): boolean =>
+  isObject(data) && (data.status === false || data.status === 'false' || hasWords(data.error));
+
+/** What a 2xx must hold for the request to count as a success. */
+const SUCCESS_CHECKS: Readonly<Record<Endpoint['successCheck'], (response: Response) => boolean>> =
+  {
+    json: ({ data }) => data !== undefined,
+    list: ({ data }) => Array.isArray(unwrapped(data)),
+    status: ({ data }) => isObject(data) && data.status === true,
+    id: ({ data }) => recordIdOf(data) !== undefined,
+    removal: ({ data, text }) => data !== undefined || text.trim() === '',
+  };
 
 /** The service's word that a subscription to remove is already gone. */
-export const saysGone = (response: Response): boolean =>
+export const isAlreadyGone = (response: Response): boolean =>
   ((response.status === 404 || response.status === 410) && isObject(response.data)) ||
-  /not found|no such|does not exist/i.test(serviceText(response));
+  /not found|no such|does not exist/i.test(errorTextOf(response));
 
 // The wait Zapier is asked for: Retry-After in seconds or as a date, else a minute; at least
 // 10 seconds, as 0 would repeat the request at once, and at most an hour.
@@ -90,44 +115,48 @@ function retryDelayOf(retryAfter: string | null, now = Date.now()): number {
 }
 
 /** What went wrong, for the developers' log: the request, and the response's start or the cause. */
-function logLine({ endpoint, url, key, response, cause, timedOut }: Exchange): string {
+function logLine({ endpoint, url, key, response, cause, timedOut }: RequestResult): string {
   const what = response
-    ? `HTTP ${response.status}: ${JSON.stringify(cutText(hidden(response.text.slice(0, 1_000), key).trim(), 300))}`
+    ? `HTTP ${response.status}: ${JSON.stringify(truncate(response.text.slice(0, 1_000).trim(), 300))}`
     : timedOut
       ? 'no whole response before the deadline'
       : String((cause as { message?: unknown } | undefined)?.message ?? cause);
-  return hidden(`${endpoint.method} ${url} failed: ${what}`, key);
+  return redacted(`${endpoint.method} ${url} failed: ${what}`, key);
 }
 
-/** The error for an exchange, logged for the developers; undefined when it succeeded. */
-export function errorFor(z: ZObject, exchange: Exchange): Error | undefined {
-  const error = chain(z.errors, exchange);
-  if (error) z.console.log(logLine(exchange));
+/** The error for a request's result, logged for the developers; undefined when it succeeded. */
+export function errorFor(z: ZObject, result: RequestResult): Error | undefined {
+  const error = chain(z.errors, result);
+  if (error) z.console.log(logLine(result));
   return error && doNotContextify(error);
 }
 
-function chain(errors: ZObject['errors'], exchange: Exchange): Error | undefined {
-  const { endpoint, fields = [], response, timedOut } = exchange;
-  const { work, unclear } = endpoint;
-  const cause = (exchange.cause ?? {}) as { code?: unknown; type?: unknown };
-  const fail = (code: string, message: string) => new errors.Error(message, code, response?.status);
+function chain(errors: ZObject['errors'], result: RequestResult): Error | undefined {
+  const { endpoint, fields = [], response, timedOut } = result;
+  const { action, notSafeToRetry } = endpoint;
+  const cause = (result.cause ?? {}) as { code?: unknown; type?: unknown };
+  const words = response ? errorTextOf(response, result.key) : '';
+  const fail = (code: string, message: string) =>
+    new errors.Error(withWords(message, words), code, response?.status);
   // What happened, then what to do; for a request not safe to retry, that it may have gone through.
-  const failOrUnclear = (what: string, code: string, advice: string) =>
-    unclear ? fail('outcome_unknown', `${what} ${unclear}`) : fail(code, `${what} ${advice}`);
+  const failOrMayHaveHappened = (what: string, code: string, advice: string) =>
+    notSafeToRetry
+      ? fail('outcome_unknown', `${what} ${MAY_HAVE_HAPPENED[notSafeToRetry]}`)
+      : fail(code, `${what} ${advice}`);
   const retryLater = 'Try again in a few minutes; if it keeps happening, contact CRMGrow support.';
 
   // No whole response.
   if (!response) {
     if (timedOut) {
-      return failOrUnclear(
-        `CRMGrow did not answer in time while ${work}.`,
+      return failOrMayHaveHappened(
+        `CRMGrow did not answer in time while ${action}.`,
         'timeout',
         'Try again in a few minutes; if it keeps happening, CRMGrow may be having trouble.',
       );
     }
     if (cause.type === 'max-size') {
-      return failOrUnclear(
-        `CRMGrow's response while ${work} was larger than this integration reads.`,
+      return failOrMayHaveHappened(
+        `CRMGrow's response while ${action} was larger than this integration reads.`,
         'response_too_large',
         'Nothing was taken from it. If it keeps happening, contact CRMGrow support.',
       );
@@ -135,111 +164,120 @@ function chain(errors: ZObject['errors'], exchange: Exchange): Error | undefined
     if (NOT_REACHED.includes(String(cause.code))) {
       return fail(
         'network_error',
-        `Could not reach CRMGrow while ${work}, so nothing was sent. Try again in a few minutes.`,
+        `Could not reach CRMGrow while ${action}, so nothing was sent. Try again in a few minutes.`,
       );
     }
-    const what = `The connection to CRMGrow broke while ${work}.`;
-    return failOrUnclear(what, 'network_error', 'Try again in a few minutes.');
+    const what = `The connection to CRMGrow broke while ${action}.`;
+    return failOrMayHaveHappened(what, 'network_error', 'Try again in a few minutes.');
   }
 
   // A whole response.
   const { status } = response;
-  const text = serviceText(response, exchange.key);
-  const saying = text && `: ${quote(text, 200)}`;
   const fieldOf = (key: string) => fields.find((field) => field.key === key);
   if (status >= 300 && status <= 399) {
     return fail(
       'redirect',
-      `CRMGrow answered with a redirect while ${work}, and this integration follows no redirect. If it keeps happening, contact CRMGrow support.`,
+      `CRMGrow answered with a redirect while ${action}, and this integration follows no redirect. If it keeps happening, contact CRMGrow support.`,
     );
   }
-  if (status === 401 || BAD_KEY.test(text)) {
+  if (status === 401 || BAD_KEY.test(words)) {
     return new errors.ExpiredAuthError(
-      `CRMGrow refused the API key${saying}. Copy your API key from CRMGrow and reconnect your ` +
-        'CRMGrow account in Zapier.',
+      withWords(
+        'CRMGrow refused the API key. Copy your API key from CRMGrow and reconnect your CRMGrow account in Zapier.',
+        words,
+      ),
     );
   }
+  // Zapier retries a ThrottledError after the delay in a live run; elsewhere (a test of the step,
+  // a dropdown) the message is all there is, so it says only what CRMGrow asked.
   if (status === 429) {
     const delay = retryDelayOf(response.retryAfter);
     return new errors.ThrottledError(
-      `CRMGrow is receiving too many requests${saying}. Zapier will retry in about ${delay} seconds.`,
+      withWords(
+        `CRMGrow is receiving too many requests and asked to wait: try again in about ${delay} seconds.`,
+        words,
+      ),
       delay,
     );
   }
-  if (status === 404 && !isObject(response.data)) {
+  if (status === 404 && (!isObject(response.data) || MISSING_ROUTE.test(words))) {
     return fail(
       'endpoint_not_found',
-      `CRMGrow does not know the address this integration uses for ${work}: the integration may be set up with a wrong address for CRMGrow. Contact CRMGrow support.`,
+      `CRMGrow does not know the address this integration uses for ${action}: the integration may be set up with a wrong address for CRMGrow. Contact CRMGrow support.`,
     );
   }
   if (status >= 500) {
-    // The service fails this way on an id that is not one of its ids: the input must change.
+    // The service fails this way on an id that is not one of its ids: the Zap's mapping must change.
     const id = fields.find((field) => field.search && !isObjectId(field.value));
     if (id) {
-      return new errors.HaltedError(
-        `${quote(id.value)} in "${id.label}" is not a CRMGrow ID, and CRMGrow failed on it` +
-          `${saying}. Choose from the "${id.label}" dropdown, or map the ID from a ` +
-          `"${id.search}" step.`,
+      return fail(
+        'invalid_id',
+        `${quote(id.value, 40)} in "${id.label}" is not a CRMGrow ID, and CRMGrow failed on it. Choose from the "${id.label}" dropdown, or map the ID from a "${id.search}" step.`,
       );
     }
-    if (!unclear && (status === 502 || status === 503 || status === 504)) {
+    if (!notSafeToRetry && (status === 502 || status === 503 || status === 504)) {
       const delay = retryDelayOf(response.retryAfter);
       return new errors.ThrottledError(
-        `CRMGrow is unavailable for now${saying}. Zapier will retry in about ${delay} seconds.`,
+        withWords(`CRMGrow is unavailable for now: try again in about ${delay} seconds.`, words),
         delay,
       );
     }
-    return failOrUnclear(
-      `CRMGrow had a problem while ${work}${saying}.`,
+    return failOrMayHaveHappened(
+      `CRMGrow had a problem while ${action}.`,
       'server_error',
       retryLater,
     );
   }
-  const refused = status < 200 || status > 299 || saysNo(response.data);
-  if (refused && endpoint.goneIsDone && saysGone(response)) return undefined;
+  const refused = status < 200 || status > 299 || isRefusal(response.data);
+  if (refused && endpoint.alreadyGoneIsSuccess && isAlreadyGone(response)) return undefined;
   if (refused) {
     const email = fieldOf('email');
     const template = fieldOf('template_id');
-    if (/suspended/i.test(text)) {
+    const material = fields.find((field) => field.search && field !== template);
+    if (/suspended/i.test(words)) {
       return fail(
         'account_suspended',
-        `Your CRMGrow account is suspended${saying}. Sign in to CRMGrow to restore it, then try again.`,
+        'Your CRMGrow account is suspended. Sign in to CRMGrow to restore it, then try again.',
       );
     }
-    if (email && /email address/i.test(text)) {
+    // This record's address: the one failure that is the data's, not the Zap's.
+    if (email && /email address/i.test(words)) {
       return new errors.HaltedError(
-        `CRMGrow refused the email address ${quote(email.value)} in "${email.label}"${saying}. ` +
-          'Map a valid email address to this field.',
+        withWords(
+          `CRMGrow refused the email address ${quote(email.value, 60)} in "${email.label}". Map a valid email address to this field.`,
+          words,
+        ),
       );
     }
-    if (template && /not selected templ/i.test(text)) {
-      return new errors.HaltedError(
-        `CRMGrow could not find the template ${quote(template.value)} chosen in ` +
-          `"${template.label}"${saying}. Choose a template from the dropdown, or map the ID of ` +
-          'one that exists.',
+    if (template && /not selected templ/i.test(words)) {
+      return fail(
+        'template_not_found',
+        `CRMGrow could not find the template ${quote(template.value, 40)} chosen in "${template.label}": it may have been deleted. Choose a template from the dropdown, or map the ID of one that exists.`,
       );
     }
-    if (email && /^send error$/i.test(text)) {
+    // CRMGrow says only "Send error" for a failed delivery and for a material that no longer exists.
+    if (email && material && /^send error$/i.test(words)) {
       return fail(
         'delivery_failed',
-        `CRMGrow could not deliver the email to ${quote(email.value)}${saying}. Check the address and the email settings of your CRMGrow account, then run the step again.`,
-      );
-    }
-    if (fields.length > 0) {
-      return new errors.HaltedError(
-        `CRMGrow refused ${work}${saying}. Check the values this step sends, then try again.`,
+        `CRMGrow could not send to ${quote(email.value, 60)}. Check the address and your CRMGrow account's email settings, and that the "${material.label}" chosen still exists in CRMGrow.`,
       );
     }
     return fail(
       'request_refused',
-      `CRMGrow refused ${work}${saying}. If it keeps happening, contact CRMGrow support.`,
+      fields.length > 0
+        ? `CRMGrow refused ${action}. Check the values this step sends, then try again.`
+        : `CRMGrow refused ${action}. If it keeps happening, contact CRMGrow support.`,
     );
   }
-  if (CONFIRMED[endpoint.confirms](response)) return undefined;
-  if (unclear)
-    return fail('outcome_unknown', `CRMGrow's response did not confirm ${work}. ${unclear}`);
+  if (SUCCESS_CHECKS[endpoint.successCheck](response)) return undefined;
+  if (notSafeToRetry) {
+    return fail(
+      'outcome_unknown',
+      `CRMGrow's response did not confirm ${action}. ${MAY_HAVE_HAPPENED[notSafeToRetry]}`,
+    );
+  }
   return fail(
     'invalid_response',
-    `CRMGrow sent a response this integration cannot read while ${work}. ${retryLater}`,
+    `CRMGrow sent a response this integration cannot read while ${action}. ${retryLater}`,
   );
 }

@@ -2,9 +2,11 @@
 // request within its deadline and size cap, the response read once, and the error chain.
 import type { Bundle, HttpRequestOptions, ZObject } from 'zapier-platform-core';
 import { baseUrlOf, deadlineMs, maxResponseBytes } from '../config';
+import { doNotContextify } from '../lib/errors';
 import { parseJson } from '../lib/json';
+import type { SentField } from '../lib/inputs';
 import type { Endpoint } from './endpoints';
-import { doNotContextify, errorFor, type Exchange, type Response, type SentField } from './errors';
+import { errorFor, type RequestResult, type Response } from './errors';
 
 interface CallOptions {
   readonly body?: Readonly<Record<string, string>>;
@@ -45,14 +47,21 @@ export async function callApi(
   try {
     baseUrl = baseUrlOf(endpoint.base);
   } catch (error) {
-    throw doNotContextify(new z.errors.Error((error as Error).message, 'invalid_configuration'));
+    z.console.log((error as Error).message);
+    throw doNotContextify(
+      new z.errors.Error(
+        'This CRMGrow integration is set up with an address for CRMGrow that cannot be used, so ' +
+          'nothing was sent. Contact whoever provides this integration.',
+        'invalid_configuration',
+      ),
+    );
   }
   const key = checkedKey(z, bundle);
   const query = new URLSearchParams(options.params).toString();
   const url = `${baseUrl}${endpoint.path}${query ? `?${query}` : ''}`;
-  const exchange: Exchange = { endpoint, url, key, fields: options.fields };
+  const result: RequestResult = { endpoint, url, key, fields: options.fields };
 
-  // One deadline for the whole exchange, the body included.
+  // One deadline for the request and its response, the body included.
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), deadlineMs());
   let response: Response;
@@ -68,6 +77,8 @@ export async function callApi(
       url,
       method: endpoint.method,
       headers: {
+        // The one core's merge would set (request-merge.js), which is off here; core's patch of
+        // Node's http logs no request whose user-agent holds "Zapier" (create-http-patch.js).
         'user-agent': 'Zapier',
         Authorization: key,
         ...(endpoint.json && { 'Content-Type': 'application/json' }),
@@ -100,11 +111,11 @@ export async function callApi(
     const timedOut = deadline.signal.aborted;
     // Stops reading, or unpacking, whatever still comes.
     deadline.abort();
-    throw errorFor(z, { ...exchange, cause, timedOut }) ?? cause;
+    throw errorFor(z, { ...result, cause, timedOut }) ?? cause;
   } finally {
     clearTimeout(timer);
   }
-  const error = errorFor(z, { ...exchange, response });
+  const error = errorFor(z, { ...result, response });
   if (error) throw error;
   return response;
 }

@@ -41,8 +41,8 @@ function unwrapped(text: string): string {
 /** Why a value names no address, as the end of a message that quotes the value. */
 export const NOT_AN_ADDRESS = {
   control:
-    'holds a control character (shown as \\u…), which no email address can hold: the text was ' +
-    'probably copied or decoded wrongly. Map or type an address such as name@example.com.',
+    'holds a control character (shown as \\u…), which no email address can hold: it was ' +
+    'probably copied wrongly. Map or type an address such as name@example.com.',
   list:
     'holds more than one email address. Each step takes one address: map a single address, ' +
     'or use one step per address.',

@@ -1,18 +1,28 @@
 // The input fields, and the one check of their values before any request: trimmed, present, one
-// value, and an email address where one is expected. A value at fault halts the run: the record's
-// data must change, and Zapier does not count a halted run toward turning the Zap off.
+// value, and an email address where one is expected. The error type follows the rule in the
+// header of src/http/errors.ts: an email at fault is this record's data and halts the run; any
+// other value at fault is the Zap's mapping, an error the Zap builder must act on.
 import type { PlainInputField, ZObject } from 'zapier-platform-core';
-import { doNotContextify, type SentField } from '../http/errors';
 import { emailAddressOf, INVISIBLE, NOT_AN_ADDRESS } from './email';
+import { doNotContextify } from './errors';
 import { LISTS, searchKeyOf, type ListKey } from './lists';
 import { quote } from './text';
+
+/** An input value a request sends, for a message that names the one the service refused. */
+export interface SentField {
+  readonly key: string;
+  readonly label: string;
+  readonly value: string;
+  /** The search step that finds such an id, for an id field: "Find Video". */
+  readonly search?: string;
+}
 
 export interface Input<K extends string = string> {
   readonly key: K;
   readonly label: string;
   readonly helpText: string;
-  /** What to do about a blank value; follows 'The "<label>" field is required.' */
-  readonly whenBlank: string;
+  /** How to fill the field; follows 'The "<label>" field is required.' */
+  readonly howToFill: string;
   /** `email` is read as an address, `id` comes from a list's dropdown, `text` spans lines. */
   readonly kind: 'email' | 'id' | 'line' | 'text';
   readonly list?: ListKey;
@@ -37,7 +47,7 @@ export const emailInput = (label: string, helpText: string): Input<'email'> => (
   label,
   kind: 'email',
   helpText,
-  whenBlank: 'Map an email address from an earlier step or type one.',
+  howToFill: 'Map an email address from an earlier step or type one.',
 });
 
 /** A dropdown of one of the lists. */
@@ -47,18 +57,18 @@ export function listInput<K extends string>(
   purpose: string,
   note = '',
 ): Input<K> {
-  const { noun, singular, one } = LISTS[list];
+  const { noun, singular, withArticle } = LISTS[list];
   return {
     key,
     label: noun,
     kind: 'id',
     list,
     helpText: `The ${singular} ${purpose}, from your library.${note && ` ${note}`}`,
-    whenBlank: `Choose ${one}, or map the ID of ${one} from an earlier step.`,
+    howToFill: `Choose ${withArticle}, or map the ID of ${withArticle} from an earlier step.`,
   };
 }
 
-/** Every input's value, trimmed (an email: the address alone; text: as given), or a halt. */
+/** Every input's value, trimmed (an email: the address alone; text: as given), or the error. */
 export function readInputs<K extends string>(
   z: ZObject,
   inputData: Readonly<Record<string, unknown>>,
@@ -66,20 +76,25 @@ export function readInputs<K extends string>(
 ): Record<K, string> {
   const values: Partial<Record<K, string>> = {};
   for (const input of inputs) {
-    const halt = (message: string) => doNotContextify(new z.errors.HaltedError(message));
+    const fail = (message: string) =>
+      doNotContextify(
+        input.kind === 'email'
+          ? new z.errors.HaltedError(message)
+          : new z.errors.Error(message, 'invalid_input'),
+      );
     const raw = inputData[input.key] ?? '';
     if (typeof raw !== 'string' && typeof raw !== 'number') {
-      throw halt(
-        `The "${input.label}" field needs a single value, not a list or a set of fields. ${input.whenBlank}`,
+      throw fail(
+        `The "${input.label}" field needs a single value, not a list or a set of fields. ${input.howToFill}`,
       );
     }
     // An email's invisible characters go first: one inside "jane@x.com" would make another address.
     const given = String(raw);
     const value = (input.kind === 'email' ? given.replace(INVISIBLE, '') : given).trim();
-    if (!value) throw halt(`The "${input.label}" field is required. ${input.whenBlank}`);
+    if (!value) throw fail(`The "${input.label}" field is required. ${input.howToFill}`);
     // An ID is 24 characters: a long value is no ID, and would come back in the step's result.
     if (input.kind === 'id' && value.length > 1_000) {
-      throw halt(`${quote(value)} in "${input.label}" is not a CRMGrow ID. ${input.whenBlank}`);
+      throw fail(`${quote(value, 60)} in "${input.label}" is not a CRMGrow ID. ${input.howToFill}`);
     }
     if (input.kind !== 'email') {
       values[input.key] = input.kind === 'text' ? given : value;
@@ -87,7 +102,7 @@ export function readInputs<K extends string>(
     }
     const read = emailAddressOf(value);
     if ('problem' in read) {
-      throw halt(`${quote(value)} in "${input.label}" ${NOT_AN_ADDRESS[read.problem]}`);
+      throw fail(`${quote(value, 60)} in "${input.label}" ${NOT_AN_ADDRESS[read.problem]}`);
     }
     values[input.key] = read.address;
   }

@@ -25,7 +25,7 @@ export function idOf(value: unknown): string | undefined {
   return Number.isSafeInteger(value) ? String(value) : undefined;
 }
 
-/** The id an object names: `id`, else `_id` (the interface's name), also inside an envelope. */
+/** The id an object names: `id`, else `_id` (the API spec's name), also inside an envelope. */
 export function recordIdOf(data: unknown): string | undefined {
   if (!isObject(data)) return undefined;
   const id = idOf(data.id) ?? idOf(data._id);

@@ -1,10 +1,10 @@
 // The service's lists (videos, PDFs, images, templates): the table every operation reads, and
-// one way to read a list response and to return its items.
+// one way to read a list response and to return its items. Their endpoints are LIST_ENDPOINTS
+// (src/http/endpoints.ts).
 import type { PlainOutputField, ZObject } from 'zapier-platform-core';
-import { ENDPOINTS, type Endpoint } from '../http/endpoints';
 import { isObject, recordIdOf, unwrapped, type JsonObject } from './json';
-import { Fitting } from './size';
-import { cutText } from './text';
+import { TruncatedList } from './size';
+import { truncate } from './text';
 
 type ListItem = Readonly<{ id: string; title: string }>;
 
@@ -12,8 +12,7 @@ interface ListSpec {
   /** "Video", "video", "a video"; "PDF", "PDF", "a PDF". Each plural is the singular and "s". */
   readonly noun: string;
   readonly singular: string;
-  readonly one: string;
-  readonly endpoint: Endpoint;
+  readonly withArticle: string;
   readonly description: string;
   readonly sample: ListItem;
   /** For a material: its type and its key in the webhook events, and the amount of a blank watch. */
@@ -24,8 +23,7 @@ export const LISTS = {
   video: {
     noun: 'Video',
     singular: 'video',
-    one: 'a video',
-    endpoint: ENDPOINTS.listVideos,
+    withArticle: 'a video',
     description: 'Triggers when a new video is added to your library.',
     sample: { id: '64b7f0c2a91e3d5f8c2b4a17', title: 'Product Demo Walkthrough' },
     material: { type: 'VIDEO', sendKey: 'video' },
@@ -33,8 +31,7 @@ export const LISTS = {
   pdf: {
     noun: 'PDF',
     singular: 'PDF',
-    one: 'a PDF',
-    endpoint: ENDPOINTS.listPdfs,
+    withArticle: 'a PDF',
     description: 'Triggers when a new PDF is added to your library.',
     sample: { id: '64c1a9e73b2d4f6a8e0c5d93', title: 'Home Buyer Guide 2026' },
     material: { type: 'PDF', sendKey: 'pdf' },
@@ -42,8 +39,7 @@ export const LISTS = {
   image: {
     noun: 'Image',
     singular: 'image',
-    one: 'an image',
-    endpoint: ENDPOINTS.listImages,
+    withArticle: 'an image',
     description: 'Triggers when a new image is added to your library.',
     sample: { id: '64d2e4b18f7a3c9d0e6b2f45', title: 'Open House Flyer' },
     // An image is opened, not read: a watch of one has no amount.
@@ -52,8 +48,7 @@ export const LISTS = {
   template: {
     noun: 'Template',
     singular: 'template',
-    one: 'a template',
-    endpoint: ENDPOINTS.listTemplates,
+    withArticle: 'a template',
     description: 'Triggers when a new email or text (SMS) template is added.',
     sample: { id: '64a3d5f8e2c14b7a9d0f6e28', title: 'Follow-Up After Showing (Email)' },
   },
@@ -89,7 +84,7 @@ export interface List {
 export const titleOf = (row: JsonObject | undefined): string =>
   typeof row?.title === 'string' ? row.title.trim() : '';
 
-/** A bare array or a `{"data": [...]}` envelope: the endpoint's confirmation made sure of a list. */
+/** A bare array or a `{"data": [...]}` envelope: the endpoint's success check made sure of a list. */
 export function readList(z: ZObject, spec: ListSpec, data: unknown): List {
   const all = unwrapped(data) as unknown[];
   const rows: JsonObject[] = [];
@@ -109,23 +104,23 @@ export function readList(z: ZObject, spec: ListSpec, data: unknown): List {
   return { rows, ids };
 }
 
-/** The items at `positions`, each id once, while they fit the result. */
+/** The rows at `rowIndexes`, each id once, while they fit the result. */
 export function listResult(
   z: ZObject,
   spec: ListSpec,
   list: List,
-  positions: readonly number[],
+  rowIndexes: readonly number[],
 ): ListItem[] {
-  const result = new Fitting<ListItem>(`${spec.singular}s`, (line) => z.console.log(line));
+  const result = new TruncatedList<ListItem>(`${spec.singular}s`, (line) => z.console.log(line));
   const seen = new Set<string>();
   let repeats = 0;
-  for (const position of positions) {
-    const id = list.ids[position] ?? '';
+  for (const index of rowIndexes) {
+    const id = list.ids[index] ?? '';
     if (result.full) result.skip();
     else if (seen.has(id)) repeats++;
     else {
       seen.add(id);
-      result.add({ id, title: cutText(titleOf(list.rows[position]), MAX_TITLE) });
+      result.add({ id, title: truncate(titleOf(list.rows[index]), MAX_TITLE) });
     }
   }
   if (repeats > 0) {

@@ -1,13 +1,14 @@
 // The orders of a list, polls newest first and dropdowns A–Z, chosen without a full sort.
 import { isObjectId } from './json';
+import { TITLE_COLLATOR } from './text';
 
-/** The positions of the first `count` rows in one order. */
+/** The indexes of the first `count` rows in one order. */
 type Order = (count: number) => number[];
 
 const byText = (a = '', b = ''): number => (a > b ? 1 : a < b ? -1 : 0);
 
-// The first `count` of `length` positions by `compare`, ties in list order, with no sort of them
-// all: a position after the best `count` so far costs one comparison; those kept are sorted when
+// The first `count` of `length` indexes by `compare`, ties in list order, with no sort of them
+// all: an index after the best `count` so far costs one comparison; those kept are sorted when
 // twice as many wait.
 export function firstInOrder(
   length: number,
@@ -45,13 +46,14 @@ export function newestFirst(ids: readonly string[], among?: readonly number[]): 
   return (count) => firstInOrder(length, count, (k, l) => byText(ids[at(l)], ids[at(k)])).map(at);
 }
 
-/** The dropdown's order: A–Z by title, case and accents aside, "#2" before "#10"; untitled last. */
+/** The dropdown's order: A–Z by title as TITLE_COLLATOR compares (src/lib/text.ts); untitled last. */
 export function dropdownOrder(titles: readonly string[], ids: readonly string[]): Order {
-  const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
   const compare = (i: number, j: number): number => {
     const a = titles[i] ?? '';
     const b = titles[j] ?? '';
-    return Number(a === '') - Number(b === '') || collator.compare(a, b) || byText(ids[i], ids[j]);
+    return (
+      Number(a === '') - Number(b === '') || TITLE_COLLATOR.compare(a, b) || byText(ids[i], ids[j])
+    );
   };
   return (count) => firstInOrder(titles.length, count, compare);
 }

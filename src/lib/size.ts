@@ -1,19 +1,30 @@
-// The one size rule. Zapier refuses a step's result over 6 MiB, and then nothing reaches the Zap.
-// So every list the app returns, and every list it reads out of one text field, is filled by a
-// Fitting: entries go in, in order, while the JSON array they make stays within its budget in
-// UTF-8 bytes: 5 MiB for a result, and a quarter of that for a list read out of text, as an item
-// holds at most two such lists, each beside the text it came from. From the first entry that
-// does not fit, it and all later ones are counted instead of kept, and one log line says how
-// many. An entry too large on its own is cut rather than dropped when it comes first: its largest
-// value is halved until it fits, and an item's id, email and names are never cut. Reading stops
-// where the budget ends, which bounds memory too.
-import { cutText } from './text';
+// The one size rule, so that a result passes Zapier's limit in every run.
+// - Zapier's limit: a trigger's or action's payload of 6 MB (docs: operating constraints). Core
+//   measures a result as `JSON.stringify(results).length`, in characters, and from 6,291,456
+//   (constants.js) stashes it to a file instead, but only when the run's event carries
+//   `autostashPayloadOutputLimit` (app-middlewares/after/large-response-cacher.js). A step cannot
+//   see whether it does, so the rule must hold without the stash.
+// - The rule: every list the app returns is filled, in order, while its JSON stays within
+//   BUDGET, 5 MiB counted in UTF-8 bytes. A JSON text has at least as many UTF-8 bytes as
+//   characters, so a result within BUDGET is under the limit whether it is counted in bytes or
+//   characters, stashed or not. A list read out of one text field (contacts, materials, custom
+//   fields) gets a quarter of it, as an item holds at most two such lists beside the text.
+// - From the first entry that does not fit, it and all later ones are counted instead of kept,
+//   and one log line says how many; reading stops there, which bounds memory too. An entry too
+//   large on its own is truncated rather than dropped when it comes first: its largest value is
+//   halved until it fits, and an item's id, email and names are never truncated.
+// Worked example, a bulk delete of 20,000 contacts (delete_contact, one item per contact): each
+// item here is 454 bytes of JSON (the contact's five values, the other output fields null, a
+// `custom_fields` of {}), so a result holds floor((5,242,880 - 1) / (454 + 1)) = 11,522 items,
+// and the log says 8,478 of 20,000 were left out. To predict a case: sizeOf(item) + 1 per item
+// (its comma or the closing bracket), plus 1 for the opening bracket, up to BUDGET.
+import { truncate } from './text';
 
-/** The most a result may take as JSON, in bytes, under Zapier's 6 MiB. */
+/** The most a result may take as JSON, in UTF-8 bytes: under 6 MB, and under 6,291,456 characters. */
 export const BUDGET = 5 * 1024 * 1024;
 export const LIST_BUDGET = BUDGET / 4;
 
-/** A value's size as JSON, in UTF-8 bytes, as Zapier counts it. */
+/** A value's size as JSON, in UTF-8 bytes. */
 export function sizeOf(value: unknown): number {
   if (typeof value !== 'string') return Buffer.byteLength(JSON.stringify(value) ?? 'null');
   // A text is measured where it is, not written out again: its UTF-8, its quotes, and the bytes
@@ -39,7 +50,7 @@ const IDENTITY = new Set(['id', 'email', 'first_name', 'last_name']);
  * its one entry halved (dropped when it cannot be). Undefined when nothing can go. */
 function halved(value: unknown): unknown {
   if (typeof value === 'string') {
-    return value.length > 1 ? cutText(value, Math.ceil(value.length / 2)) : undefined;
+    return value.length > 1 ? truncate(value, Math.ceil(value.length / 2)) : undefined;
   }
   if (typeof value !== 'object' || value === null) return undefined;
   const entries = Object.entries(value);
@@ -54,11 +65,11 @@ function halved(value: unknown): unknown {
 
 /** The entry with its largest value halved, again, until it fits `budget`, and its size. Each
  * value's size is measured once and then followed, so a large entry is not written out each time. */
-function fitted(entry: unknown, budget: number): [unknown, number] {
+function truncated(entry: unknown, budget: number): [unknown, number] {
   if (typeof entry !== 'object' || entry === null) {
     const size = sizeOf(entry);
     const half = size > budget ? halved(entry) : undefined;
-    return half === undefined ? [entry, size] : fitted(half, budget);
+    return half === undefined ? [entry, size] : truncated(half, budget);
   }
   // Summed value by value: the whole entry is never written out to be measured.
   const parts = Object.entries(entry);
@@ -82,11 +93,11 @@ function fitted(entry: unknown, budget: number): [unknown, number] {
   return [Array.isArray(entry) ? parts.map(([, part]) => part) : Object.fromEntries(parts), size];
 }
 
-/** The entry, cut to fit `budget` as the rule says; as small as it gets if it cannot fit. */
-export const cutToFit = <T>(entry: T, budget = BUDGET): T => fitted(entry, budget)[0] as T;
+/** The entry, truncated to fit `budget` as the rule says; as small as it gets if it cannot fit. */
+export const truncateToFit = <T>(entry: T, budget = BUDGET): T => truncated(entry, budget)[0] as T;
 
 /** A result, or a list read out of text, filled while it fits the budget. */
-export class Fitting<T> {
+export class TruncatedList<T> {
   readonly kept: T[] = [];
   // "[" so far; each entry adds its size and one byte, a comma or the closing "]".
   private used = 1;
@@ -104,13 +115,13 @@ export class Fitting<T> {
     return this.left > 0;
   }
 
-  /** Keeps the entry while it fits; the first is cut to fit instead of left out. */
+  /** Keeps the entry while it fits; the first is truncated to fit instead of left out. */
   add(entry: T): void {
     if (!this.full) {
       const [kept, size] =
-        this.kept.length === 0 ? fitted(entry, this.budget - 2) : [entry, sizeOf(entry)];
+        this.kept.length === 0 ? truncated(entry, this.budget - 2) : [entry, sizeOf(entry)];
       if (this.used + size + 1 <= this.budget) {
-        if (kept !== entry) this.log(`The first of the ${this.what} was cut to fit.`);
+        if (kept !== entry) this.log(`The first of the ${this.what} was truncated to fit.`);
         this.kept.push(kept as T);
         this.used += size + 1;
         return;

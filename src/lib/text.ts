@@ -1,11 +1,15 @@
-// Text as the app compares and shows it: one fold for the searches and the filters, one cut,
-// and one way to quote a value in a message.
+// Text as the app compares and shows it: the dropdown's collator and the fold that agrees with it
+// for the searches and the filters, one way to truncate, and one way to quote a value in a message.
 
-// Letters that the dropdown's collator treats as base letters, though no accent comes off them.
+/** The dropdown's order of titles (src/lib/order.ts): capitals and accents ignored, "#2" before
+ * "#10". foldLetters below must ignore what it ignores: change the two together. */
+export const TITLE_COLLATOR = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+// Letters that TITLE_COLLATOR treats as base letters, though no accent comes off them.
 const LETTERS = 'ßæœøđðłħς';
 const BASES = ['ss', 'ae', 'oe', 'o', 'd', 'd', 'l', 'h', 'σ'];
 
-/** Case and accents aside, as the dropdown's collator compares ("Résumé" is "resume"). */
+/** Capitals and accents ignored, as TITLE_COLLATOR compares ("Résumé" is "resume"). */
 export const foldLetters = (text: string): string =>
   text
     .normalize('NFKD')
@@ -16,8 +20,8 @@ export const foldLetters = (text: string): string =>
 /** Compared text: letters folded, trimmed, each run of spaces one space. */
 export const fold = (text: string): string => foldLetters(text).trim().replace(/\s+/g, ' ');
 
-/** Text cut to at most `max` UTF-16 units, "…" included, never inside a surrogate pair. */
-export function cutText(text: string, max: number): string {
+/** Text truncated to at most `max` UTF-16 units, "…" included, never inside a surrogate pair. */
+export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
   let end = Math.max(0, max - 1);
   const last = text.charCodeAt(end - 1);
@@ -30,6 +34,9 @@ export function cutText(text: string, max: number): string {
 export const CONTROL = /[\0-\x1f\x7f-\x9f]/;
 const CONTROLS = new RegExp(CONTROL.source, 'g');
 
-/** A value in a message: quoted, cut short, its control characters written as `\u0000`. */
+/** A value in a message: its control characters written as `\u0000`, truncated, quoted. */
 export const quote = (value: string, max = 80): string =>
-  `"${cutText(value, max).replace(CONTROLS, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
+  `"${truncate(
+    value.replace(CONTROLS, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`),
+    max,
+  )}"`;

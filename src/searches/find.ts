@@ -1,7 +1,8 @@
 // Find Video, PDF, Image and Template: the service has no search, so each reads its list.
 import { defineSearch, type Search } from 'zapier-platform-core';
-import { doNotContextify } from '../http/errors';
+import { LIST_ENDPOINTS } from '../http/endpoints';
 import { callApi } from '../http/request';
+import { doNotContextify } from '../lib/errors';
 import { inputFieldOf, readInputs, type Input } from '../lib/inputs';
 import {
   LIST_KEYS,
@@ -21,17 +22,20 @@ const SEARCH_SIZE = 25;
 // What a title can be found by: letters, digits and symbols, not a lone accent.
 const SEARCHABLE = /[\p{L}\p{N}\p{Sm}\p{Sc}\p{So}]/u;
 const NOT_ASCII = /[^\0-\x7f]+/g;
+// The length of text a pattern is made of: a pattern of the whole text could be too large to build.
+const PATTERN_LENGTH = 100;
 
 // Titles that are the text, then those that hold it, each group newest first where the ids show
-// age. A title's ASCII letters are compared by the pattern's case; the rest is folded, each
-// character once a search, in a title that holds the text or something to fold.
+// age; both folded as `fold` does. A pattern of the text's start, matched without regard to
+// capitals, picks the titles worth folding: those that may hold the text, and those with
+// non-ASCII letters, whose characters are folded once a search.
 function matchesOf(list: List, text: string): number[] {
-  const words = fold(text)
+  const wanted = fold(text);
+  const start = wanted
+    .slice(0, PATTERN_LENGTH)
     .replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
     .replaceAll(' ', '\\s+');
-  const exactly = new RegExp(`^\\s*${words}\\s*$`, 'i');
-  const within = new RegExp(words, 'i');
-  const worthFolding = new RegExp(`${words}|${NOT_ASCII.source}`, 'i');
+  const worthFolding = new RegExp(`${start}|${NOT_ASCII.source}`, 'i');
   const folded = new Map<string, string>();
   const foldOnce = (chars: string) =>
     folded.get(chars) ?? folded.set(chars, foldLetters(chars)).get(chars) ?? chars;
@@ -39,8 +43,8 @@ function matchesOf(list: List, text: string): number[] {
   const partly: number[] = [];
   list.rows.forEach(({ title }, i) => {
     if (typeof title !== 'string' || !worthFolding.test(title)) return;
-    const seen = title.replace(NOT_ASCII, foldOnce);
-    if (within.test(seen)) (exactly.test(seen) ? exact : partly).push(i);
+    const seen = title.replace(NOT_ASCII, foldOnce).toLowerCase().replace(/\s+/g, ' ');
+    if (seen.includes(wanted)) (seen.trim() === wanted ? exact : partly).push(i);
   });
   const first = (group: number[]) =>
     newestFirst(list.ids, group)?.(SEARCH_SIZE) ?? group.slice(0, SEARCH_SIZE);
@@ -54,14 +58,18 @@ function findItem(key: ListKey): Search {
     label: `${spec.noun} Title`,
     kind: 'line',
     helpText:
-      `The title of the ${spec.singular} to find, or part of it, in any case, accents aside. ` +
-      'Exact matches come first, then partial ones, newest first. The step uses the first.',
-    whenBlank: `Type the title of the ${spec.singular} to find, or map it from an earlier step.`,
+      `The title of the ${spec.singular} to find, or part of it. Not case-sensitive, and ` +
+      'accents are ignored. Exact matches come first, then partial ones, newest first. The ' +
+      'step uses the first.',
+    howToFill: `Type the title of the ${spec.singular} to find, or map it from an earlier step.`,
   };
   return defineSearch({
     key: searchKeyOf(key),
     noun: spec.noun,
-    display: { label: `Find ${spec.noun}`, description: `Finds ${spec.one} by its title.` },
+    display: {
+      label: `Find ${spec.noun}`,
+      description: `Finds ${spec.withArticle} by its title.`,
+    },
     operation: {
       inputFields: [inputFieldOf(input)],
       // Nothing found is [], not an error: Zapier then does what the Zap builder chose.
@@ -69,14 +77,15 @@ function findItem(key: ListKey): Search {
         const { title } = readInputs(z, bundle.inputData, [input]);
         if (!SEARCHABLE.test(fold(title))) {
           throw doNotContextify(
-            new z.errors.HaltedError(
+            new z.errors.Error(
               `${quote(title)} in "${input.label}" has no letter, digit or symbol to search ` +
                 `for, so it would match every ${spec.singular}. Type or map the title of the ` +
                 `${spec.singular} to find.`,
+              'invalid_input',
             ),
           );
         }
-        const list = readList(z, spec, (await callApi(z, bundle, spec.endpoint)).data);
+        const list = readList(z, spec, (await callApi(z, bundle, LIST_ENDPOINTS[key])).data);
         return listResult(z, spec, list, matchesOf(list, title));
       },
       sample: { ...spec.sample },

@@ -1,5 +1,6 @@
 // New Video, PDF, Image and Template: the polling triggers, which also fill the dropdowns.
 import { defineTrigger, type Bundle, type Trigger } from 'zapier-platform-core';
+import { LIST_ENDPOINTS } from '../http/endpoints';
 import { callApi } from '../http/request';
 import {
   LIST_KEYS,
@@ -20,8 +21,8 @@ const POLL_SIZE = 1_000;
 const DEDUPE = 10_000;
 const DROPDOWN_PAGE_SIZE = 100;
 
-/** The positions a run returns: a dropdown's page A–Z, or a poll's page newest first. */
-function positionsFor({ meta }: Bundle, list: List): number[] {
+/** The row indexes a run returns: a dropdown's page A–Z, or a poll's page newest first. */
+function rowIndexesFor({ meta }: Bundle, list: List): number[] {
   const asked = Number(meta?.page ?? 0);
   const page = meta?.isLoadingSample || !Number.isSafeInteger(asked) ? 0 : Math.max(asked, 0);
   if (meta?.isFillingDynamicDropdown) {
@@ -45,8 +46,8 @@ function newItem(key: ListKey): Trigger {
     operation: {
       type: 'polling',
       perform: async (z, bundle) => {
-        const list = readList(z, spec, (await callApi(z, bundle, spec.endpoint)).data);
-        return listResult(z, spec, list, positionsFor(bundle, list));
+        const list = readList(z, spec, (await callApi(z, bundle, LIST_ENDPOINTS[key])).data);
+        return listResult(z, spec, list, rowIndexesFor(bundle, list));
       },
       canPaginate: true,
       sample: { ...spec.sample },

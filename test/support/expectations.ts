@@ -1,9 +1,13 @@
-// Every operation of the app and the facts the tests expect of it, written out once, apart from
-// src/: the tests iterate over this table instead of restating labels, keys or requests, and
-// test/unit/definition.test.ts holds the app to it, naming any operation missing here.
-// A new operation (a 16th webhook event, say) is one row here.
+// What live Zaps rely on, written out apart from src/: each operation's key and kind, the request
+// it makes, its input keys (type, required or not) and its output keys with their types. A Zap
+// maps fields by key, so a key renamed or retyped breaks Zaps already built; the operations' order
+// is the app's. test/unit/definition.test.ts holds the app to this record. Labels and
+// descriptions are not written out again: Zapier's publishing checks, in that test, cover them.
 
 export type Kind = 'polling' | 'hook' | 'search' | 'create';
+
+/** An input field: whether it is required, and its type. */
+export type InputFacts = `${'required' | 'optional'} ${'string' | 'text' | 'integer'}`;
 
 /** The type of an output field: its `type`, or `list` for a list of strings. */
 export type OutputType = 'string' | 'number' | 'boolean' | 'datetime' | 'list';
@@ -17,21 +21,15 @@ export interface Call {
 
 interface Facts {
   readonly kind: Kind;
-  readonly label: string;
-  readonly noun: string;
-  /** The output fields' keys, in order, with their types (`list[]child` for lists of objects). */
+  /** The input fields' keys, in order. */
+  readonly inputs: Readonly<Record<string, InputFacts>>;
+  /** The output fields' keys, in order (`list[]child` for line items), with their types. */
   readonly outputs: Readonly<Record<string, OutputType>>;
 }
 
 export interface CallingFacts extends Facts {
   readonly kind: 'polling' | 'search' | 'create';
   readonly call: Call;
-  readonly description?: string;
-  /** A create's id fields, each with the search it links (`find_video.id`). */
-  readonly links?: Readonly<Record<string, string>>;
-  /** A send's input and body key of the material's id, and the id the tests send. */
-  readonly idKey?: string;
-  readonly idValue?: string;
 }
 
 export interface HookFacts extends Facts {
@@ -43,9 +41,17 @@ export interface HookFacts extends Facts {
 type OperationFacts = CallingFacts | HookFacts;
 
 export const TEMPLATE_ID = '64a3d5f8e2c14b7a9d0f6e28';
-const VIDEO_ID = '64b7f0c2a91e3d5f8c2b4a17';
-const PDF_ID = '64c1a9e73b2d4f6a8e0c5d93';
-const IMAGE_ID = '64d2e4b18f7a3c9d0e6b2f45';
+
+/** The value the tests give each required input. */
+const INPUT_VALUES: Readonly<Record<string, string>> = {
+  email: 'jane@example.com',
+  video_id: '64b7f0c2a91e3d5f8c2b4a17',
+  pdf_id: '64c1a9e73b2d4f6a8e0c5d93',
+  image_id: '64d2e4b18f7a3c9d0e6b2f45',
+  template_id: TEMPLATE_ID,
+  content: 'Called about the open house.',
+  title: 'Tour',
+};
 
 const GET = (path: string): Call => ({ method: 'GET', path, base: 'BASE_URL' });
 const POST = (path: string, base: Call['base'] = 'BASE_URL'): Call => ({
@@ -79,6 +85,8 @@ const CONTACT_RECORD_OUTPUTS = {
   company: 'string',
   source: 'string',
   label: 'string',
+  label_name: 'string',
+  label_color: 'string',
   tags: 'list',
   secondary_email: 'string',
   secondary_phone: 'string',
@@ -87,8 +95,13 @@ const CONTACT_RECORD_OUTPUTS = {
   created_at: 'datetime',
 } as const;
 
-/** The parsed contact strings, then the raw text they came from. */
+/** A contact string: its first contact, the count, every contact as line items, the raw text. */
 const CONTACTS_OUTPUTS = {
+  first_contact_id: 'string',
+  first_contact_first_name: 'string',
+  first_contact_last_name: 'string',
+  first_contact_email: 'string',
+  contact_count: 'number',
   'contacts[]id': 'string',
   'contacts[]first_name': 'string',
   'contacts[]last_name': 'string',
@@ -131,6 +144,12 @@ const SEND_OUTPUTS = (idKey: string): Record<string, OutputType> => ({
   template_id: 'string',
 });
 
+const SEND_INPUTS = (idKey: string): Record<string, InputFacts> => ({
+  email: 'required string',
+  [idKey]: 'required string',
+  template_id: 'required string',
+});
+
 // ---- Payload keys the service sends (docs/service-api.md) ----
 
 const CONTACT_PAYLOAD = [
@@ -166,59 +185,41 @@ const TASK_PAYLOAD = [
   'create_at',
 ] as const;
 
-// ---- The table ----
+// ---- The record ----
 
+const poll = (path: string): CallingFacts => ({
+  kind: 'polling',
+  call: GET(path),
+  inputs: {},
+  outputs: ID_AND_TITLE,
+});
+const find = (path: string): CallingFacts => ({
+  kind: 'search',
+  call: GET(path),
+  inputs: { title: 'required string' },
+  outputs: ID_AND_TITLE,
+});
 const hook = (
-  label: string,
-  noun: string,
   payloadKeys: readonly string[],
   outputs: Readonly<Record<string, OutputType>>,
-): HookFacts => ({ kind: 'hook', label, noun, payloadKeys, outputs });
+  inputs: Readonly<Record<string, InputFacts>> = {},
+): HookFacts => ({ kind: 'hook', payloadKeys, inputs, outputs });
+const TAG_FILTER = { tag: 'optional string' } as const;
 
 /**
  * Every operation of the app, keyed by its key, in the app's order: polling triggers, then hook
  * triggers (in the order of the service's interface), then creates, then searches.
  */
 export const OPERATIONS = {
-  video: {
-    kind: 'polling',
-    label: 'New Video',
-    noun: 'Video',
-    description: 'Triggers when a new video is added to your library.',
-    call: GET('/api/video'),
-    outputs: ID_AND_TITLE,
-  },
-  pdf: {
-    kind: 'polling',
-    label: 'New PDF',
-    noun: 'PDF',
-    description: 'Triggers when a new PDF is added to your library.',
-    call: GET('/api/pdf'),
-    outputs: ID_AND_TITLE,
-  },
-  image: {
-    kind: 'polling',
-    label: 'New Image',
-    noun: 'Image',
-    description: 'Triggers when a new image is added to your library.',
-    call: GET('/api/image'),
-    outputs: ID_AND_TITLE,
-  },
-  template: {
-    kind: 'polling',
-    label: 'New Template',
-    noun: 'Template',
-    description: 'Triggers when a new email or text (SMS) template is added.',
-    call: GET('/api/template'),
-    outputs: ID_AND_TITLE,
-  },
+  video: poll('/api/video'),
+  pdf: poll('/api/pdf'),
+  image: poll('/api/image'),
+  template: poll('/api/template'),
 
-  add_contact: hook('New Contact', 'Contact', CONTACT_PAYLOAD, CONTACT_RECORD_OUTPUTS),
-  update_contact: hook('Updated Contact', 'Contact', CONTACT_PAYLOAD, CONTACT_RECORD_OUTPUTS),
-  delete_contact: hook('Deleted Contact', 'Contact', CONTACT_PAYLOAD, CONTACT_RECORD_OUTPUTS),
+  add_contact: hook(CONTACT_PAYLOAD, CONTACT_RECORD_OUTPUTS, TAG_FILTER),
+  update_contact: hook(CONTACT_PAYLOAD, CONTACT_RECORD_OUTPUTS, TAG_FILTER),
+  delete_contact: hook(CONTACT_PAYLOAD, CONTACT_RECORD_OUTPUTS),
   add_deal: hook(
-    'New Deal',
-    'Deal',
     ['id', 'title', 'user', 'contact', 'pipe_line', 'deal_stage', 'additional_field', 'create_at'],
     {
       ...DEAL_BASE_OUTPUTS,
@@ -228,14 +229,11 @@ export const OPERATIONS = {
     },
   ),
   move_deal: hook(
-    'Deal Moved to Another Stage',
-    'Deal',
     ['id', 'title', 'user', 'contact', 'pipe_line', 'deal_source', 'deal_target', 'create_at'],
     { ...DEAL_BASE_OUTPUTS, deal_source: 'string', deal_target: 'string', create_at: 'datetime' },
+    { deal_target: 'optional string' },
   ),
   send_material: hook(
-    'Material Sent',
-    'Material',
     ['subject', 'contact', 'video', 'pdf', 'image', 'create_at'],
     {
       id: 'string',
@@ -249,10 +247,9 @@ export const OPERATIONS = {
       image: 'string',
       create_at: 'datetime',
     },
+    { material_type: 'optional string' },
   ),
   watch_material: hook(
-    'Material Watched',
-    'Material',
     ['contact', 'material_id', 'material_type', 'material_title', 'material_amount', 'create_at'],
     {
       id: 'string',
@@ -263,71 +260,54 @@ export const OPERATIONS = {
       material_amount: 'number',
       create_at: 'datetime',
     },
+    { material_type: 'optional string', min_amount: 'optional integer' },
   ),
-  assigned_automation: hook(
-    'Automation Assigned',
-    'Automation',
-    ['id', 'title', 'type', 'deal', 'contact', 'create_at'],
-    {
-      id: 'string',
-      title: 'string',
-      type: 'string',
-      deal: 'string',
-      ...CONTACTS_OUTPUTS,
-      create_at: 'datetime',
-    },
-  ),
-  create_note: hook('New Note', 'Note', NOTE_PAYLOAD, NOTE_OUTPUTS),
-  update_note: hook('Updated Note', 'Note', NOTE_PAYLOAD, NOTE_OUTPUTS),
-  delete_note: hook('Deleted Note', 'Note', NOTE_PAYLOAD, NOTE_OUTPUTS),
-  create_task: hook('New Task', 'Task', TASK_PAYLOAD, { id: 'string', ...TASK_DETAIL_OUTPUTS }),
-  update_task: hook('Updated Task', 'Task', TASK_PAYLOAD, { id: 'string', ...TASK_DETAIL_OUTPUTS }),
-  delete_task: hook('Deleted Task', 'Task', ['num', 'removed_task', 'removed_date'], {
+  assigned_automation: hook(['id', 'title', 'type', 'deal', 'contact', 'create_at'], {
+    id: 'string',
+    title: 'string',
+    type: 'string',
+    'deals[]id': 'string',
+    'deals[]title': 'string',
+    deal: 'string',
+    ...CONTACTS_OUTPUTS,
+    create_at: 'datetime',
+  }),
+  create_note: hook(NOTE_PAYLOAD, NOTE_OUTPUTS),
+  update_note: hook(NOTE_PAYLOAD, NOTE_OUTPUTS),
+  delete_note: hook(NOTE_PAYLOAD, NOTE_OUTPUTS),
+  create_task: hook(TASK_PAYLOAD, { id: 'string', ...TASK_DETAIL_OUTPUTS }),
+  update_task: hook(TASK_PAYLOAD, { id: 'string', ...TASK_DETAIL_OUTPUTS }),
+  delete_task: hook(['num', 'removed_task', 'removed_date'], {
     id: 'string',
     ...TASK_DETAIL_OUTPUTS,
     num: 'number',
     removed_task: 'string',
     removed_date: 'datetime',
   }),
-  lead_source: hook('New Lead', 'Lead', CONTACT_PAYLOAD, CONTACT_RECORD_OUTPUTS),
+  lead_source: hook(CONTACT_PAYLOAD, CONTACT_RECORD_OUTPUTS, TAG_FILTER),
 
   send_video: {
     kind: 'create',
-    label: 'Send Video',
-    noun: 'Video',
     call: POST('/api/send-video'),
+    inputs: SEND_INPUTS('video_id'),
     outputs: SEND_OUTPUTS('video_id'),
-    links: { video_id: 'find_video.id', template_id: 'find_template.id' },
-    idKey: 'video_id',
-    idValue: VIDEO_ID,
   },
   send_pdf: {
     kind: 'create',
-    label: 'Send PDF',
-    noun: 'PDF',
     call: POST('/api/send-pdf', 'ALT_BASE_URL'),
+    inputs: SEND_INPUTS('pdf_id'),
     outputs: SEND_OUTPUTS('pdf_id'),
-    links: { pdf_id: 'find_pdf.id', template_id: 'find_template.id' },
-    idKey: 'pdf_id',
-    idValue: PDF_ID,
   },
   send_image: {
     kind: 'create',
-    label: 'Send Image',
-    noun: 'Image',
     call: POST('/api/send-image'),
+    inputs: SEND_INPUTS('image_id'),
     outputs: SEND_OUTPUTS('image_id'),
-    links: { image_id: 'find_image.id', template_id: 'find_template.id' },
-    idKey: 'image_id',
-    idValue: IMAGE_ID,
   },
   add_note: {
     kind: 'create',
-    label: 'Add Note',
-    noun: 'Note',
     call: POST('/api/note'),
-    // No id field: nothing to link.
-    links: {},
+    inputs: { email: 'required string', content: 'required text' },
     outputs: {
       id: 'string',
       status: 'boolean',
@@ -339,38 +319,10 @@ export const OPERATIONS = {
     },
   },
 
-  find_video: {
-    kind: 'search',
-    label: 'Find Video',
-    noun: 'Video',
-    description: 'Finds a video by its title.',
-    call: GET('/api/video'),
-    outputs: ID_AND_TITLE,
-  },
-  find_pdf: {
-    kind: 'search',
-    label: 'Find PDF',
-    noun: 'PDF',
-    description: 'Finds a PDF by its title.',
-    call: GET('/api/pdf'),
-    outputs: ID_AND_TITLE,
-  },
-  find_image: {
-    kind: 'search',
-    label: 'Find Image',
-    noun: 'Image',
-    description: 'Finds an image by its title.',
-    call: GET('/api/image'),
-    outputs: ID_AND_TITLE,
-  },
-  find_template: {
-    kind: 'search',
-    label: 'Find Template',
-    noun: 'Template',
-    description: 'Finds a template by its title.',
-    call: GET('/api/template'),
-    outputs: ID_AND_TITLE,
-  },
+  find_video: find('/api/video'),
+  find_pdf: find('/api/pdf'),
+  find_image: find('/api/image'),
+  find_template: find('/api/template'),
 } as const satisfies Record<string, OperationFacts>;
 
 export type OperationKey = keyof typeof OPERATIONS;
@@ -387,20 +339,18 @@ export const CALLING = Object.fromEntries(
   Record<'template' | 'send_image' | 'add_note' | (string & {}), CallingFacts>
 >;
 
-/** The method of an operation, as the app tester runs it, and the input data it is run with. */
+/** The method of an operation, as the app tester runs it, and its input data: a value for each
+ * required input. */
 export function methodOf(key: string): {
   readonly path: string;
   readonly inputData: Record<string, unknown>;
 } {
   const facts = OPERATIONS[key as OperationKey] as OperationFacts;
   const group = { polling: 'triggers', hook: 'triggers', search: 'searches', create: 'creates' };
-  const inputData =
-    facts.kind === 'search'
-      ? { title: 'Tour' }
-      : facts.kind !== 'create'
-        ? {}
-        : facts.idKey
-          ? { email: 'jane@example.com', [facts.idKey]: facts.idValue, template_id: TEMPLATE_ID }
-          : { email: 'jane@example.com', content: 'Called about the open house.' };
+  const inputData = Object.fromEntries(
+    Object.entries(facts.inputs)
+      .filter(([, input]) => input.startsWith('required'))
+      .map(([name]) => [name, INPUT_VALUES[name]]),
+  );
   return { path: `${group[facts.kind]}.${key}.operation.perform`, inputData };
 }

@@ -1,8 +1,9 @@
-// The app's definition as the Zap editor shows it: every operation of the expectations, and
-// Zapier's publishing checks that depend on the definition alone (D002 … D024).
+// The app's definition against the record of what live Zaps rely on (operation keys, input and
+// output keys and types), and Zapier's publishing checks that depend on the definition alone
+// (D002 … D024), which hold its labels, descriptions and samples.
 import { SAMPLE_BODIES } from '../../src/hooks/samples';
 import App from '../../src/index';
-import { HOOKS, OPERATIONS, type OperationKey, type OutputType } from '../support/expectations';
+import { HOOKS, OPERATIONS, type OutputType } from '../support/expectations';
 
 interface Field {
   readonly key: string;
@@ -13,11 +14,9 @@ interface Field {
   readonly required?: boolean;
   readonly dynamic?: string;
   readonly search?: string;
-  readonly choices?: unknown;
 }
 interface Operation {
   readonly key: string;
-  readonly noun: string;
   readonly display: {
     readonly label: string;
     readonly description: string;
@@ -26,7 +25,7 @@ interface Operation {
   readonly operation: {
     readonly type?: string;
     readonly sample?: Record<string, unknown>;
-    readonly inputFields?: readonly Field[];
+    readonly inputFields?: readonly (Field | ((...args: never[]) => unknown))[];
     readonly outputFields?: readonly (Field | ((...args: never[]) => unknown))[];
     readonly performList?: unknown;
   };
@@ -42,66 +41,80 @@ const ALL = Object.entries(GROUPS).flatMap(([group, operations]) =>
 );
 const named = ALL.map(({ group, key, op }) => [`${group}.${key}`, key, op] as const);
 const authFields = App.authentication?.fields as readonly Field[];
-const staticOutputs = (op: Operation) =>
-  (op.operation.outputFields ?? []).filter((field): field is Field => typeof field !== 'function');
+const isField = (field: Field | ((...args: never[]) => unknown)): field is Field =>
+  typeof field !== 'function';
+const staticOutputs = (op: Operation) => (op.operation.outputFields ?? []).filter(isField);
+const inputsOf = (op: Operation) => (op.operation.inputFields ?? []).filter(isField);
 const typeOf = (field: Field): OutputType => (field.list ? 'list' : (field.type as OutputType));
 
-it('holds exactly the operations written out in the expectations, in their order', () => {
-  expect(ALL.map(({ key }) => key).sort()).toEqual(Object.keys(OPERATIONS).sort());
-  const kinds = { polling: 'triggers', hook: 'triggers', create: 'creates', search: 'searches' };
-  for (const [key, facts] of Object.entries(OPERATIONS)) {
-    expect([key, ALL.find((entry) => entry.key === key)?.group]).toEqual([key, kinds[facts.kind]]);
-  }
+/** Where each kind of operation sits in the app: its group, and its `operation.type`. */
+const PLACE = {
+  polling: ['triggers', 'polling'],
+  hook: ['triggers', 'hook'],
+  search: ['searches', undefined],
+  create: ['creates', undefined],
+} as const;
+
+it('holds exactly the operations of the record, in its order, each in its group', () => {
+  expect(ALL.map(({ group, key, op }) => [key, group, op.operation.type])).toEqual(
+    Object.entries(OPERATIONS).map(([key, facts]) => [key, ...PLACE[facts.kind]]),
+  );
 });
 
 describe.each(named)('%s', (_name, key, op) => {
-  const facts = OPERATIONS[key as OperationKey];
+  const facts = OPERATIONS[key as keyof typeof OPERATIONS];
 
-  it('is what the expectations write out: key, label, noun, description, output fields', () => {
+  it('has the keys and types of the record: input fields, then output fields, in order', () => {
     expect({
       key: op.key,
-      label: op.display.label,
-      noun: op.noun,
       hidden: op.display.hidden ?? false,
-      type: op.operation.type ?? facts.kind,
-      outputs: Object.fromEntries(staticOutputs(op).map((field) => [field.key, typeOf(field)])),
-      ...('description' in facts && { description: op.display.description }),
+      // Zapier's defaults: an input field is a string, and optional.
+      inputs: inputsOf(op).map((field) => [
+        field.key,
+        `${field.required ? 'required' : 'optional'} ${field.type ?? 'string'}`,
+      ]),
+      outputs: staticOutputs(op).map((field) => [field.key, typeOf(field)]),
     }).toEqual({
       key,
-      label: facts.label,
-      noun: facts.noun,
       hidden: false,
-      type: facts.kind === 'search' || facts.kind === 'create' ? facts.kind : facts.kind,
-      outputs: facts.outputs,
-      ...('description' in facts && { description: facts.description }),
+      inputs: Object.entries(facts.inputs),
+      outputs: Object.entries(facts.outputs),
     });
   });
 
   it('has a static sample with an id (D010, D012), of the output fields and their types (D024)', () => {
     const { sample } = op.operation;
     expect(typeof sample?.id).toBe('string');
+    const jsType = {
+      string: 'string',
+      datetime: 'string',
+      number: 'number',
+      boolean: 'boolean',
+      list: 'list of strings',
+    };
     for (const field of staticOutputs(op)) {
       const [parent = '', child] = field.key.split('[]');
-      const values: unknown[] = child
-        ? ((sample?.[parent] as Record<string, unknown>[] | undefined) ?? []).map(
-            (entry) => entry[child],
-          )
-        : [sample?.[parent]];
-      for (const value of values) {
-        const expected = {
-          string: 'string',
-          datetime: 'string',
-          number: 'number',
-          boolean: 'boolean',
-          list: 'object',
-        };
-        expect([field.key, value === null ? 'blank' : typeof value]).toEqual([
+      const value = sample?.[parent];
+      // Line items (`list[]child`) are a list of objects, perhaps empty.
+      if (child) expect([field.key, Array.isArray(value)]).toEqual([field.key, true]);
+      const values = child
+        ? (value as Record<string, unknown>[]).map((entry) => entry[child])
+        : [value];
+      for (const one of values) {
+        const seen =
+          one === null
+            ? 'null'
+            : Array.isArray(one) && one.every((entry) => typeof entry === 'string')
+              ? 'list of strings'
+              : typeof one;
+        // null, a blank, fits a field of any type; a value absent from the sample fits none.
+        expect([field.key, seen]).toEqual([
           field.key,
-          value === null ? 'blank' : expected[typeOf(field)],
+          expect.stringMatching(`^(${jsType[typeOf(field)]}|null)$`),
         ]);
         // D023: dates are ISO 8601 with a time zone.
-        if (field.type === 'datetime' && value !== null) {
-          expect(value).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
+        if (field.type === 'datetime' && one !== null) {
+          expect(one).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
         }
       }
     }
@@ -110,29 +123,49 @@ describe.each(named)('%s', (_name, key, op) => {
   it('describes itself in one short sentence in Zapier’s style, without the app’s name (D021)', () => {
     const { description } = op.display;
     const start = {
-      polling: 'Triggers when ',
-      hook: 'Triggers when ',
-      search: 'Finds ',
-      create: '',
+      polling: /^Triggers when /,
+      hook: /^Triggers when /,
+      search: /^Finds /,
+      // A verb that says what the step does: "Sends", "Adds".
+      create: /^[A-Z][a-z]+s /,
     }[facts.kind];
-    expect(description.startsWith(start) && description.endsWith('.')).toBe(true);
+    expect(description).toMatch(start);
+    expect(description).toMatch(/[^.]\.$/);
     expect(description.split(/\s+/).length).toBeLessThanOrEqual(15);
     expect(description).not.toMatch(/CRMGrow/);
   });
 
   it('labels in Title Case (D018), help text that says more than its label (D011)', () => {
-    const fields = [...(op.operation.inputFields ?? []), ...staticOutputs(op)];
-    for (const label of [op.display.label, ...fields.map((field) => field.label ?? '')]) {
+    const fields = [...inputsOf(op), ...staticOutputs(op)];
+    for (const label of [op.display.label, ...fields.map((field) => field.label)]) {
+      expect(label).toEqual(expect.stringMatching(/^\S/));
       expect([
         label,
-        label.split(' ').filter((word) => /^[a-z]/.test(word) && !SMALL_WORDS.has(word)),
+        String(label)
+          .split(' ')
+          .filter((word) => /^[a-z]/.test(word) && !SMALL_WORDS.has(word)),
       ]).toEqual([label, []]);
     }
-    for (const field of op.operation.inputFields ?? []) {
-      expect(
-        field.helpText?.toLowerCase().includes(field.label?.toLowerCase() ?? '') &&
+    for (const field of inputsOf(op)) {
+      expect([
+        field.key,
+        field.helpText?.toLowerCase().includes(String(field.label).toLowerCase()) &&
           field.helpText.split(' ').length < 5,
-      ).toBe(false);
+      ]).toEqual([field.key, false]);
+    }
+  });
+
+  it('takes static input fields (D022), each id field a dropdown linked to its search (D004)', () => {
+    expect((op.operation.inputFields ?? []).filter((field) => !isField(field))).toEqual([]);
+    for (const field of inputsOf(op).filter(({ key: name }) => name.endsWith('_id'))) {
+      const list = field.key.replace(/_id$/, '');
+      expect([field.key, field.dynamic, field.search]).toEqual([
+        field.key,
+        `${list}.id.title`,
+        `find_${list}.id`,
+      ]);
+      expect(Object.keys(App.triggers)).toContain(list);
+      expect(Object.keys(App.searches)).toContain(`find_${list}`);
     }
   });
 });
@@ -154,55 +187,6 @@ const SMALL_WORDS = new Set([
   'with',
 ]);
 
-describe('input fields', () => {
-  const inputsOf = (key: string) =>
-    (ALL.find((entry) => entry.key === key)?.op.operation.inputFields ?? []) as Field[];
-
-  it.each(Object.entries(OPERATIONS).filter(([, facts]) => facts.kind === 'create'))(
-    '%s: static, required, and every id field a dropdown linked to its search (D004, D022)',
-    (key, facts) => {
-      const fields = inputsOf(key);
-      expect(fields.length).toBeGreaterThan(0);
-      expect(fields.every((field) => field.required === true)).toBe(true);
-      const links = Object.fromEntries(
-        fields.filter((field) => field.dynamic).map((field) => [field.key, field.search]),
-      );
-      expect(links).toEqual('links' in facts ? facts.links : {});
-      for (const field of fields.filter((field) => field.dynamic)) {
-        expect(field.dynamic).toBe(
-          `${String(field.search).split('.')[0]?.replace('find_', '')}.id.title`,
-        );
-      }
-    },
-  );
-
-  it.each(Object.entries(OPERATIONS).filter(([, facts]) => facts.kind === 'search'))(
-    '%s: one required field, the title',
-    (key, facts) => {
-      expect(
-        inputsOf(key).map(({ key: name, label, required }) => [name, label, required]),
-      ).toEqual([['title', `${facts.noun} Title`, true]]);
-    },
-  );
-
-  it('the hook filters are optional, on six triggers, seven fields in all', () => {
-    const filtered = Object.keys(OPERATIONS).filter(
-      (key) => inputsOf(key).length > 0 && OPERATIONS[key as OperationKey].kind === 'hook',
-    );
-    expect(filtered).toEqual([
-      'add_contact',
-      'update_contact',
-      'move_deal',
-      'send_material',
-      'watch_material',
-      'lead_source',
-    ]);
-    const fields = filtered.flatMap(inputsOf);
-    expect(fields).toHaveLength(7);
-    expect(fields.every((field) => field.required === false)).toBe(true);
-  });
-});
-
 describe('the connection', () => {
   it('asks for the key and an optional email, each with help that links to where it is found (D002)', () => {
     expect(authFields.map(({ key, required, type }) => [key, required, type])).toEqual([
@@ -215,9 +199,9 @@ describe('the connection', () => {
 
   it('is labelled (D003), and every hook trigger has a performList (D006)', () => {
     expect(typeof App.authentication?.connectionLabel).toBe('function');
-    for (const { op } of ALL.filter(({ op }) => op.operation.type === 'hook')) {
-      expect(typeof op.operation.performList).toBe('function');
-    }
+    const hooks = ALL.filter(({ op }) => op.operation.type === 'hook');
+    expect(hooks).toHaveLength(Object.keys(HOOKS).length);
+    for (const { op } of hooks) expect(typeof op.operation.performList).toBe('function');
   });
 });
 

@@ -154,7 +154,7 @@ describe('the reading of a response', () => {
   it.each([
     [{ status: 'true' }, 'AppError outcome_unknown'],
     [{ status: true, error: 'Send error' }, 'AppError delivery_failed'],
-    [{ status: false }, 'HaltedError'],
+    [{ status: false }, 'AppError request_refused'],
     ['OK', 'AppError outcome_unknown'],
   ])('a send answered 200 %j is %s: only "status": true confirms it', async (body, expected) => {
     nock(HOST).post('/api/send-video').reply(200, body);
@@ -218,6 +218,12 @@ describe('turning a Zap off and on', () => {
 
   it.each([
     [404, '<pre>Cannot DELETE /api/outbound/unsubscribe</pre>', 'AppError endpoint_not_found'],
+    // A missing route in JSON is no "already gone": the webhook would live on.
+    [404, { error: 'Cannot DELETE /api/outbound/unsubscribe' }, 'AppError endpoint_not_found'],
+    // A no, whether a boolean or text, or an error's words.
+    [200, { status: false }, 'AppError request_refused'],
+    [200, { status: 'false' }, 'AppError request_refused'],
+    [200, { error: 'Webhook is locked' }, 'AppError request_refused'],
     [401, { status: false, error: 'invalid signature' }, 'ExpiredAuthError'],
     [500, { status: false, error: 'Subscription does not exist' }, 'AppError server_error'],
     [200, '<html></html>', 'AppError invalid_response'],
@@ -296,8 +302,8 @@ describe('the service words each error is chosen by', () => {
 
   it.each([
     ['Send error', 'AppError delivery_failed'],
-    ['Send error: quota reached', 'HaltedError'],
-    ['Resend error', 'HaltedError'],
+    ['Send error: quota reached', 'AppError request_refused'],
+    ['Resend error', 'AppError request_refused'],
   ])('a send refused with "%s" is %s', async (error, expected) => {
     nock(HOST).post('/api/send-video').reply(400, { status: false, error });
     expect(outcome(await failureOf(sendVideo()))).toBe(expected);

@@ -79,14 +79,17 @@ describe('a send', () => {
     expect(seen.isDone()).toBe(true);
   });
 
+  // This record's email at fault halts; any other value is the Zap's mapping, an error.
   it.each([
-    ['email', ' \u200B\u2060 \uFEFF'],
-    ['email', 'Jane'],
-    ['video_id', null],
-    ['template_id', { id: 'x' }],
-  ])('with %s %j halts before any request', async (field, value) => {
-    // nock.disableNetConnect makes any request fail as a network error, not a halt.
-    expect((await failureOf(send({ [field]: value }))).name).toBe('HaltedError');
+    ['email', ' \u200B\u2060 \uFEFF', 'HaltedError'],
+    ['email', 'Jane', 'HaltedError'],
+    ['email', ['a@example.com', 'b@example.com'], 'HaltedError'],
+    ['video_id', null, 'AppError invalid_input'],
+    ['template_id', { id: 'x' }, 'AppError invalid_input'],
+  ])('with %s %j is %s before any request', async (field, value, expected) => {
+    // nock.disableNetConnect makes any request fail as a network error.
+    const { name, code } = await failureOf(send({ [field]: value }));
+    expect([name, code].filter(Boolean).join(' ')).toBe(expected);
   });
 });
 

@@ -1,6 +1,6 @@
 // JSON and text as the app reads them: numbers, dates, envelopes, the fold and the cut.
 import { dateOf, isObject, numberOf, parseJson, unwrapped } from '../../src/lib/json';
-import { cutText, fold, quote } from '../../src/lib/text';
+import { truncate, fold, quote } from '../../src/lib/text';
 
 describe('numberOf', () => {
   it.each<[unknown, number]>([
@@ -90,7 +90,7 @@ describe('text', () => {
     ['a\ud7ffbc', 3, 'a\ud7ff…'],
     ['a\udc00bc', 3, 'a\udc00…'], // a low surrogate ends nothing
   ])('cuts %j to %i units as %j', (text, max, cut) => {
-    expect(cutText(text, max)).toBe(cut);
+    expect(truncate(text, max)).toBe(cut);
   });
 
   it('quotes a value with its control characters written out', () => {

@@ -1,15 +1,15 @@
 // The one size rule, and the bounded selection behind the orders, held by properties.
 import fc from 'fast-check';
 import { firstInOrder, newestFirst } from '../../src/lib/order';
-import { BUDGET, cutToFit, Fitting, sizeOf } from '../../src/lib/size';
+import { BUDGET, truncateToFit, TruncatedList, sizeOf } from '../../src/lib/size';
 
 const RUNS = { numRuns: Number(process.env.PROPERTY_RUNS ?? 50) };
 const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 
-describe('Fitting', () => {
+describe('TruncatedList', () => {
   it('keeps entries in order while their JSON array fits the budget, then counts the rest', () => {
     const lines: string[] = [];
-    const fitting = new Fitting<string>('titles', (line) => lines.push(line));
+    const fitting = new TruncatedList<string>('titles', (line) => lines.push(line));
     const entry = 'é'.repeat(1024 * 1024); // 2 MiB of UTF-8
     for (let n = 0; n < 4; n++) fitting.add(entry);
     expect(fitting.full).toBe(true);
@@ -23,15 +23,15 @@ describe('Fitting', () => {
 
   it('cuts a first entry too large on its own instead of leaving it out, and says so', () => {
     const lines: string[] = [];
-    const fitting = new Fitting<object>('items', (line) => lines.push(line));
+    const fitting = new TruncatedList<object>('items', (line) => lines.push(line));
     fitting.add({ id: '1', note: 'x'.repeat(BUDGET) });
     const [item] = fitting.done();
     expect(bytes([item])).toBeLessThanOrEqual(BUDGET);
-    expect(lines).toEqual(['The first of the items was cut to fit.']);
+    expect(lines).toEqual(['The first of the items was truncated to fit.']);
   });
 });
 
-describe('cutToFit', () => {
+describe('truncateToFit', () => {
   const part = fc.oneof(
     fc.string({ maxLength: 300 }),
     fc.array(fc.string({ maxLength: 60 }), { maxLength: 8 }),
@@ -50,7 +50,7 @@ describe('cutToFit', () => {
         const budget =
           bytes({ id: value.id, email: value.email, first_name: value.first_name, a: '', b: {} }) +
           room;
-        const fitted = cutToFit(value, budget);
+        const fitted = truncateToFit(value, budget);
         expect(bytes(fitted)).toBeLessThanOrEqual(Math.max(budget, 0) + 8);
         expect([fitted.id, fitted.email, fitted.first_name]).toEqual([
           value.id,
@@ -63,7 +63,7 @@ describe('cutToFit', () => {
   });
 
   it('halves the largest value, and the one entry of a list or object deeper in', () => {
-    const fitted = cutToFit({ id: '1', fields: { Notes: 'n'.repeat(100) }, tags: ['t'] }, 75);
+    const fitted = truncateToFit({ id: '1', fields: { Notes: 'n'.repeat(100) }, tags: ['t'] }, 75);
     expect(fitted).toEqual({ id: '1', fields: { Notes: `${'n'.repeat(24)}…` }, tags: ['t'] });
   });
 
@@ -152,16 +152,16 @@ describe('sizeOf, case by case', () => {
   });
 });
 
-describe('Fitting at its bounds', () => {
+describe('TruncatedList at its bounds', () => {
   it.each([[{}], [[]], [{ a: 1 }], [[1, 'b']], ['x'], ['"\\']])(
     'keeps %j whole when the array just fits, and not whole one byte under',
     (entry) => {
       const lines: string[] = [];
-      const exact = new Fitting<unknown>('rows', (line) => lines.push(line), bytes([entry]));
+      const exact = new TruncatedList<unknown>('rows', (line) => lines.push(line), bytes([entry]));
       exact.add(entry);
       expect(exact.done()).toEqual([entry]);
       expect(lines).toEqual([]); // not cut either
-      const under = new Fitting<unknown>('rows', () => undefined, bytes([entry]) - 1);
+      const under = new TruncatedList<unknown>('rows', () => undefined, bytes([entry]) - 1);
       under.add(entry);
       const kept = under.done(); // cut, or left out when it cannot be
       expect(kept).not.toEqual([entry]);
@@ -171,49 +171,49 @@ describe('Fitting at its bounds', () => {
 
   it('keeps a later entry that just fits, and leaves it out one byte under', () => {
     const entries = ['first', { b: 'second' }];
-    const fits = new Fitting<unknown>('rows', () => undefined, bytes(entries));
+    const fits = new TruncatedList<unknown>('rows', () => undefined, bytes(entries));
     entries.forEach((entry) => fits.add(entry));
     expect(fits.done()).toEqual(entries);
-    const over = new Fitting<unknown>('rows', () => undefined, bytes(entries) - 1);
+    const over = new TruncatedList<unknown>('rows', () => undefined, bytes(entries) - 1);
     entries.forEach((entry) => over.add(entry));
     expect(over.done()).toEqual(['first']);
   });
 
   it('leaves out every entry after the first left out, even one that would fit', () => {
-    const fitting = new Fitting<string>('rows', () => undefined, 20);
+    const fitting = new TruncatedList<string>('rows', () => undefined, 20);
     ['aaaa', 'x'.repeat(20), 'b'].forEach((entry) => fitting.add(entry));
     expect(fitting.done()).toEqual(['aaaa']);
   });
 
   it('cuts a first entry so that the array, brackets included, fits a small budget', () => {
     const lines: string[] = [];
-    const fitting = new Fitting<string>('rows', (line) => lines.push(line), 10);
+    const fitting = new TruncatedList<string>('rows', (line) => lines.push(line), 10);
     fitting.add('x'.repeat(20));
     const kept = fitting.done();
     expect(kept).toHaveLength(1);
     expect(kept[0]).toMatch(/^x+…$/);
     expect(bytes(kept)).toBeLessThanOrEqual(10);
-    expect(lines).toEqual([expect.stringContaining('was cut to fit')]);
+    expect(lines).toEqual([expect.stringContaining('was truncated to fit')]);
   });
 
   it('leaves out a first entry that no cut makes fit', () => {
-    const fitting = new Fitting<object>('rows', () => undefined, 10);
+    const fitting = new TruncatedList<object>('rows', () => undefined, 10);
     fitting.add({ a: 123456789 });
     expect(fitting.full).toBe(true);
     expect(fitting.done()).toEqual([]);
   });
 });
 
-describe('cutToFit, the cut of an entry too large', () => {
+describe('truncateToFit, the cut of an entry too large', () => {
   it('halves a text on its own until it fits, and stops as soon as it does', () => {
-    expect(cutToFit('x'.repeat(100), 20).length).toBeLessThan(100);
-    expect(bytes(cutToFit('x'.repeat(100), 20))).toBeLessThanOrEqual(20);
-    expect(cutToFit('abc', bytes('abc'))).toBe('abc');
+    expect(truncateToFit('x'.repeat(100), 20).length).toBeLessThan(100);
+    expect(bytes(truncateToFit('x'.repeat(100), 20))).toBeLessThanOrEqual(20);
+    expect(truncateToFit('abc', bytes('abc'))).toBe('abc');
   });
 
   it('stops cutting a value once the entry fits exactly', () => {
     const once = { a: 'xxxx…' }; // 'x' * 10 halved once
-    expect(cutToFit({ a: 'x'.repeat(10) }, bytes(once))).toEqual(once);
+    expect(truncateToFit({ a: 'x'.repeat(10) }, bytes(once))).toEqual(once);
   });
 
   it('halves a list or object of several entries to its first half', () => {
@@ -223,18 +223,18 @@ describe('cutToFit, the cut of an entry too large', () => {
       tags: ['c'.repeat(40), 'd'.repeat(40)],
     };
     const halves = { id: '1', fields: { A: 'a'.repeat(40) }, tags: ['c'.repeat(40)] };
-    expect(cutToFit(entry, bytes(halves))).toStrictEqual(halves);
+    expect(truncateToFit(entry, bytes(halves))).toStrictEqual(halves);
   });
 
   it('keeps values that cannot be halved as they are, and returns the entry as small as it gets', () => {
-    expect(cutToFit({ a: null, b: 12345, c: true, d: [] }, 3)).toStrictEqual({
+    expect(truncateToFit({ a: null, b: 12345, c: true, d: [] }, 3)).toStrictEqual({
       a: null,
       b: 12345,
       c: true,
       d: [],
     });
-    expect(cutToFit({ a: 1, b: 'x'.repeat(10) }, 3)).toStrictEqual({ a: 1, b: '…' });
-    expect(cutToFit([1, {}], 3)).toStrictEqual([1, {}]);
-    expect(cutToFit({}, 1)).toStrictEqual({});
+    expect(truncateToFit({ a: 1, b: 'x'.repeat(10) }, 3)).toStrictEqual({ a: 1, b: '…' });
+    expect(truncateToFit([1, {}], 3)).toStrictEqual([1, {}]);
+    expect(truncateToFit({}, 1)).toStrictEqual({});
   });
 });
