@@ -1,6 +1,6 @@
-// Sandbox API keys. They look like the service's keys (HS256 JWTs) and are
-// the same on every run, so the README's `.env` lines keep working. They are
-// signed with a sandbox-only secret and open nothing but the sandbox.
+// Sandbox API keys. They look like the service's keys (HS256 JWTs), are the
+// same on every run, and are signed with a sandbox-only secret: they open
+// nothing but the sandbox.
 import { createHmac } from 'node:crypto';
 import { objectId } from './seed';
 

@@ -11,10 +11,9 @@ import type {
   Trigger,
   ZObject,
 } from 'zapier-platform-core';
+import type { Sandbox } from './server';
 
 export interface CompiledApp {
-  readonly version: string;
-  readonly platformVersion: string;
   readonly authentication: Authentication;
   readonly triggers: Readonly<Record<string, Trigger>>;
   readonly creates: Readonly<Record<string, Create>>;
@@ -58,6 +57,12 @@ export function methodAt(app: CompiledApp, path: string): AppMethod {
   return node as AppMethod;
 }
 
+/** Points the app at a sandbox: it reads BASE_URL and ALT_BASE_URL on every request. */
+export function pointAppAt(sandbox: Pick<Sandbox, 'baseUrl' | 'altBaseUrl'>): void {
+  process.env.BASE_URL = sandbox.baseUrl;
+  process.env.ALT_BASE_URL = sandbox.altBaseUrl;
+}
+
 type Handler = (event: Record<string, unknown>) => Promise<{ results: unknown }>;
 // Exported by core at runtime but missing from its type definitions.
 const { createAppHandler } = core as unknown as { createAppHandler: (app: object) => Handler };
@@ -81,21 +86,4 @@ export function createInvoker(app: CompiledApp): Invoke {
     });
     return response.results;
   };
-}
-
-/**
- * The message a Zap builder would see. z.errors.Error carries it as JSON;
- * core appends logs ("Console logs:") or a "What happened:" block to others.
- */
-export function userMessageOf(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const text =
-    (error.message.split('\n\nConsole logs:')[0] ?? '').split('\nWhat happened:')[0] ?? '';
-  try {
-    const parsed = JSON.parse(text) as { message?: unknown };
-    if (typeof parsed.message === 'string') return parsed.message;
-  } catch {
-    // a plain message
-  }
-  return text.trim();
 }

@@ -25,13 +25,13 @@ export const isPlainObject = (value: unknown): value is Record<string, unknown> 
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Starts `server` on 127.0.0.1 only, by default on a port the OS picks, so
- * runs never collide and nothing is reachable from outside the machine.
+ * Starts `server` on 127.0.0.1 only, on a port the OS picks, so runs never
+ * collide and nothing is reachable from outside the machine.
  */
-export function listenOnLoopback(server: http.Server, port = 0): Promise<string> {
+export function listenOnLoopback(server: http.Server): Promise<string> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
+    server.listen(0, '127.0.0.1', () => {
       server.off('error', reject);
       const { port } = server.address() as AddressInfo;
       resolve(`http://127.0.0.1:${port}`);
@@ -62,13 +62,8 @@ export const expressErrorPage = (text: string): string =>
   '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n' +
   `</head>\n<body>\n<pre>${escapeHtml(text)}</pre>\n</body>\n</html>\n`;
 
-export interface PostResult {
-  readonly status: number;
-  readonly body: string;
-}
-
-/** POSTs JSON to `url` on a connection of its own, as the service delivers a webhook. */
-export function postJson(url: string, payload: unknown, timeoutMs = 5_000): Promise<PostResult> {
+/** POSTs JSON to `url` on a connection of its own, as the service delivers a webhook: its status. */
+export function postJson(url: string, payload: unknown, timeoutMs = 5_000): Promise<number> {
   const text = JSON.stringify(payload);
   return new Promise((resolve, reject) => {
     const { hostname, port, pathname, search } = new URL(url);
@@ -85,7 +80,7 @@ export function postJson(url: string, payload: unknown, timeoutMs = 5_000): Prom
         headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) },
       },
       (res) => {
-        readBody(res).then((body) => resolve({ status: res.statusCode ?? 0, body }), reject);
+        readBody(res).then(() => resolve(res.statusCode ?? 0), reject);
       },
     );
     req.on('timeout', () => req.destroy(new Error(`no answer from ${url} within ${timeoutMs} ms`)));

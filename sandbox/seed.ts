@@ -16,36 +16,22 @@ export interface Contact {
 
 /** The service's lists, by the word in their paths (`GET /api/video`), with their seed titles. */
 export const LISTS = {
-  video: {
-    titles: [
-      'Virtual Tour - 1200 Market Street',
-      'Meet Your Agent',
-      'How Escrow Works',
-      'Neighborhood Spotlight: Mission Bay',
-      'First-Time Buyer Q&A',
-    ],
-    seeded: 3,
-  },
-  pdf: { titles: ['Buyer Guide 2026', 'Seller Checklist', 'Market Report - Q1 2026'], seeded: 2 },
-  image: { titles: ['Open House Flyer', 'Just Sold Postcard', 'Team Photo'], seeded: 2 },
+  video: ['Virtual Tour - 1200 Market Street', 'Meet Your Agent', 'How Escrow Works'],
+  pdf: ['Buyer Guide 2026', 'Seller Checklist'],
+  image: ['Open House Flyer', 'Just Sold Postcard'],
   // The service tells email and text (SMS) templates apart only by their titles.
-  template: {
-    titles: [
-      'Follow-Up After Showing (Email)',
-      'Quick Check-In (SMS)',
-      'Welcome to the Neighborhood (Email)',
-      'Showing Reminder (SMS)',
-      'New Listing Alert (Email)',
-      'Thanks for Visiting (SMS)',
-    ],
-    seeded: 4,
-  },
+  template: [
+    'Follow-Up After Showing (Email)',
+    'Quick Check-In (SMS)',
+    'Welcome to the Neighborhood (Email)',
+    'Showing Reminder (SMS)',
+  ],
 } as const;
 
 export type ListKey = keyof typeof LISTS;
 export const LIST_KEYS = Object.keys(LISTS) as ListKey[];
 
-/** How many of each list to seed; `npm run sandbox -- --videos 50000`. */
+/** How many of each list to seed, when not one of each title: `{ video: 50_000 }`. */
 export type SeedSizes = Readonly<Partial<Record<ListKey, number>>>;
 
 export type SeedData = Readonly<Record<ListKey, readonly Material[]>> & {
@@ -65,13 +51,11 @@ const ID_KIND = {
   user: 0x08,
 } as const;
 
-export type IdKind = keyof typeof ID_KIND;
-
 // 2026-03-01T00:00:00Z: the time an ObjectId starts with.
 const ID_TIME = (Date.UTC(2026, 2, 1) / 1000).toString(16);
 
 /** A 24-hex id shaped like the service's MongoDB ids: time, kind, sequence number. */
-export const objectId = (kind: IdKind, n: number): string =>
+export const objectId = (kind: keyof typeof ID_KIND, n: number): string =>
   `${ID_TIME}${ID_KIND[kind].toString(16).padStart(2, '0')}${n.toString(16).padStart(14, '0')}`;
 
 /** The i-th title; past the end of the list, numbered copies ("Meet Your Agent #2"). */
@@ -98,12 +82,8 @@ const OMAR: Contact = {
 export function seedData(sizes: SeedSizes = {}): SeedData {
   const lists = Object.fromEntries(
     LIST_KEYS.map((key) => {
-      const { titles, seeded } = LISTS[key];
-      const count = sizes[key] ?? seeded;
-      if (!Number.isSafeInteger(count) || count < 0) {
-        throw new RangeError(`seed sizes are whole numbers from 0, not ${count}`);
-      }
-      const items = Array.from({ length: count }, (_, i) => ({
+      const titles = LISTS[key];
+      const items = Array.from({ length: sizes[key] ?? titles.length }, (_, i) => ({
         id: objectId(key, i + 1),
         title: titleAt(titles, i),
       }));

@@ -15,14 +15,14 @@ import {
   postJson,
   readBody,
 } from './http';
-import { LIST_KEYS, objectId, seedData, type Contact, type SeedData, type SeedSizes } from './seed';
+import { LIST_KEYS, objectId, seedData, type Contact, type SeedSizes } from './seed';
 
 /** Which of the two base addresses a request came in on. */
 export type BaseName = 'BASE_URL' | 'ALT_BASE_URL';
 
 type Payload = Record<string, unknown>;
 
-export interface RecordedRequest {
+interface Incoming {
   readonly base: BaseName;
   readonly method: string;
   readonly path: string;
@@ -31,64 +31,15 @@ export interface RecordedRequest {
   readonly headers: Readonly<http.IncomingHttpHeaders>;
   /** The body parsed as JSON; undefined when empty or not JSON. */
   readonly body: unknown;
-  readonly status: number;
 }
 
-export interface Subscription {
-  readonly id: string;
-  readonly hookUrl: string;
-  readonly action: string;
-}
-
-/** One POST of an event to a hook URL: its HTTP status, or why it could not be made. */
-export interface Delivery {
-  readonly hookUrl: string;
-  readonly status?: number;
-  readonly error?: string;
-}
-
-export interface SandboxOptions {
-  /** The key that works; default DEFAULT_API_KEY. */
-  readonly apiKey?: string;
-  readonly seed?: SeedSizes;
-  /** Ports on 127.0.0.1; by default the OS picks free ones (keep that for tests). */
-  readonly port?: number;
-  readonly altPort?: number;
-  /** Called after each request is answered (`npm run sandbox` prints them). */
-  readonly onRequest?: (request: RecordedRequest) => void;
-}
-
-export interface Sandbox {
-  readonly baseUrl: string;
-  readonly altBaseUrl: string;
-  readonly apiKey: string;
-  /** Every request with this key answers 400 "Account is Suspended". */
-  readonly suspendedApiKey: string;
-  readonly data: SeedData;
-  /** Every request to the service's endpoints, in order. */
-  readonly requests: readonly RecordedRequest[];
-  readonly subscriptions: ReadonlyMap<string, Subscription>;
-  /** POSTs `payload` (by default the action's sample) to every hook subscribed to `action`. */
-  fire(action: string, payload?: Payload): Promise<Delivery[]>;
-  /** Resolves when the deliveries the service starts by itself (a new note's) have ended. */
-  settled(): Promise<void>;
-  close(): Promise<void>;
-}
+export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
 interface Answer {
   readonly status: number;
   /** JSON text, or the text of Express's HTML error page. */
   readonly text: string;
   readonly html?: true;
-}
-
-interface Incoming {
-  readonly base: BaseName;
-  readonly method: string;
-  readonly path: string;
-  readonly query: Readonly<Record<string, string>>;
-  readonly headers: http.IncomingHttpHeaders;
-  readonly body: unknown;
 }
 
 const json = (status: number, body: unknown): Answer => ({ status, text: JSON.stringify(body) });
@@ -109,23 +60,25 @@ const textOf = (body: unknown, key: string): string => {
 const contactString = (c: Contact): string =>
   `[${c.id},${c.first_name},${c.last_name},${c.email},${c.cell_phone}]`;
 
-export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const apiKey = options.apiKey ?? DEFAULT_API_KEY;
-  const data = seedData(options.seed);
-  const requests: RecordedRequest[] = [];
-  const subscriptions = new Map<string, Subscription>();
+export async function startSandbox(sizes?: SeedSizes) {
+  const data = seedData(sizes);
+  /** Every request to the service's endpoints, in order, with the status it was answered. */
+  const requests: (Incoming & { readonly status: number })[] = [];
+  /** The hook URL and action of each subscription, by its id. */
+  const subscriptions = new Map<string, { readonly hookUrl: string; readonly action: string }>();
   /** The last event of each action: what perform offers as a sample. */
   const recent = new Map<string, Payload>();
   const pending = new Set<Promise<unknown>>();
   let counter = 0;
 
-  async function deliver(action: string, payload: Payload): Promise<Delivery[]> {
+  /** POSTs the event to each hook subscribed to its action: each one's HTTP status, or error. */
+  async function deliver(action: string, payload: Payload) {
     recent.set(action, payload);
     const hooks = [...subscriptions.values()].filter((s) => s.action === action);
     return Promise.all(
       hooks.map(({ hookUrl }) =>
         postJson(hookUrl, payload).then(
-          ({ status }) => ({ hookUrl, status }),
+          (status) => ({ hookUrl, status }),
           (error: Error) => ({ hookUrl, error: error.message }),
         ),
       ),
@@ -201,11 +154,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     'POST /api/note': addNote,
     'POST /api/outbound/subscribe': ({ body }) => {
       const id = objectId('subscription', ++counter);
-      subscriptions.set(id, {
-        id,
-        hookUrl: textOf(body, 'hookUrl'),
-        action: textOf(body, 'action'),
-      });
+      subscriptions.set(id, { hookUrl: textOf(body, 'hookUrl'), action: textOf(body, 'action') });
       return json(201, { id });
     },
     // The same answer for an id it does not hold.
@@ -225,24 +174,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (!route) return notFound(req);
     const token = tokenOf(req.headers.authorization);
     if (token === SUSPENDED_API_KEY) return refusal(400, 'Account is Suspended');
-    if (token !== apiKey) return refusal(401, rejectionOf(token));
+    if (token !== DEFAULT_API_KEY) return refusal(401, rejectionOf(token));
     return route(req);
-  }
-
-  /** The sandbox's own `POST /__sandbox/fire` with `{"action", "payload"?}`: fire() from a shell. */
-  async function control(req: Incoming): Promise<Answer> {
-    if (req.method !== 'POST' || req.path !== '/__sandbox/fire') return notFound(req);
-    const action = textOf(req.body, 'action');
-    const given = isPlainObject(req.body) ? req.body.payload : undefined;
-    const payload = isPlainObject(given) ? given : SAMPLES.get(action);
-    if (!payload) return refusal(400, `no sample of "${action}": send a "payload" too`);
-    return json(200, { deliveries: await deliver(action, payload) });
   }
 
   const listener =
     (base: BaseName): http.RequestListener =>
     (req, res) => {
-      void readBody(req).then(async (text) => {
+      void readBody(req).then((text) => {
         const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
         const incoming: Incoming = {
           base,
@@ -252,8 +191,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           headers: req.headers,
           body: text ? parseJsonOrUndefined(text) : undefined,
         };
-        const isControl = url.pathname.startsWith('/__sandbox/');
-        const reply = isControl ? await control(incoming) : answer(incoming);
+        const reply = answer(incoming);
         res.writeHead(reply.status, {
           'Content-Type': reply.html
             ? 'text/html; charset=utf-8'
@@ -261,19 +199,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           'Content-Length': Buffer.byteLength(reply.text),
         });
         res.end(reply.text);
-        if (isControl) return;
-        const recorded = { ...incoming, status: reply.status };
-        requests.push(recorded);
-        options.onRequest?.(recorded);
+        requests.push({ ...incoming, status: reply.status });
       });
     };
 
   const base = http.createServer(listener('BASE_URL'));
   const alt = http.createServer(listener('ALT_BASE_URL'));
-  const [baseUrl, altBaseUrl] = await Promise.all([
-    listenOnLoopback(base, options.port),
-    listenOnLoopback(alt, options.altPort),
-  ]);
+  const [baseUrl, altBaseUrl] = await Promise.all([listenOnLoopback(base), listenOnLoopback(alt)]);
 
   const settled = async (): Promise<void> => {
     while (pending.size > 0) await Promise.all([...pending]);
@@ -281,12 +213,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   return {
     baseUrl,
     altBaseUrl,
-    apiKey,
+    apiKey: DEFAULT_API_KEY,
+    /** Every request with this key answers 400 "Account is Suspended". */
     suspendedApiKey: SUSPENDED_API_KEY,
     data,
     requests,
     subscriptions,
-    fire: (action, payload) => deliver(action, payload ?? SAMPLES.get(action) ?? {}),
+    /** POSTs `payload` (by default the action's sample) to every hook subscribed to `action`. */
+    fire: (action: string, payload?: Payload) =>
+      deliver(action, payload ?? SAMPLES.get(action) ?? {}),
+    /** Resolves when the deliveries the service starts by itself (a new note's) have ended. */
     settled,
     async close() {
       await settled();

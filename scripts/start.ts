@@ -1,210 +1,141 @@
 // `npm start`: the compiled integration, run through zapier-platform-core as Zapier runs it,
-// against the local sandbox over real HTTP. No network, no account. Prints what ran, what came
-// back and how long it took; exits 0, or 1 naming what failed.
+// against the local sandbox over real HTTP. No network, no account. Prints one line per
+// operation; exits 0, or 1 naming what failed.
 import type { Bundle } from 'zapier-platform-core';
-import { version as coreVersion } from 'zapier-platform-core';
-import { pointAppAt } from '../sandbox/env';
-import { createInvoker, loadCompiledApp, userMessageOf, type Invoke } from '../sandbox/harness';
-import { startReceiver, type Receiver } from '../sandbox/receiver';
-import { startSandbox, type Sandbox } from '../sandbox/server';
+import { createInvoker, loadCompiledApp, pointAppAt } from '../sandbox/harness';
+import { startReceiver } from '../sandbox/receiver';
+import { startSandbox } from '../sandbox/server';
 import {
   DEMO_EMAIL,
   dropdownsOf,
-  idsOf,
   inputDataFor,
-  NO_SUCH_TITLE,
   operationKeysOf,
   searchInputFor,
   searchListsOf,
-  titlesOf,
 } from './lib/operations';
 
+/** A title no item has: what a search finds nothing for. */
+const NO_SUCH_TITLE = 'No Such Title 7f3a';
 /** A well-formed template id that does not exist, like one deleted after the Zap was set up. */
 const DELETED_TEMPLATE_ID = '0123456789abcdef01234567';
 
-interface Outcome {
-  readonly detail: string;
-  /** Indented lines under the result line. */
-  readonly more?: readonly string[];
-}
+/** What the step line says, and the lines under it. */
+type Outcome = readonly [string, ...string[]];
+/** Core's output checks have made sure a trigger or search gave such items. */
+type Items = readonly Readonly<{ id?: unknown; title?: unknown }>[];
 
 const out = (line = ''): void => {
   process.stdout.write(`${line}\n`);
 };
-const clip = (text: string, width: number): string =>
-  text.length > width ? `${text.slice(0, width - 1)}…` : text;
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** A Zapier error's type and, for a plain error, its code: "AppError invalid_input". */
-function kindOf(error: unknown): string | undefined {
-  if (!(error instanceof Error)) return undefined;
-  if (error.name !== 'AppError') {
-    return /^(ExpiredAuthError|ThrottledError|HaltedError)$/.test(error.name)
-      ? error.name
-      : undefined;
-  }
-  const { code } = JSON.parse(error.message) as { code?: string };
-  return `AppError ${code ?? ''}`.trim();
+/**
+ * An error's type ("HaltedError"; "AppError account_suspended" with a plain error's code) and the
+ * message a Zap builder would read: an AppError's is JSON; core appends its log to others.
+ */
+function failureOf(error: unknown): { kind: string; message: string } {
+  if (!(error instanceof Error)) return { kind: typeof error, message: String(error) };
+  const [text = ''] = error.message.split(/\n+(?:What happened|Console logs):/);
+  if (error.name !== 'AppError') return { kind: error.name, message: text };
+  const { code, message } = JSON.parse(text) as { code: string; message: string };
+  return { kind: `AppError ${code}`, message };
 }
 
-class Report {
-  failed: string[] = [];
-  steps = 0;
+const failed: string[] = [];
+let steps = 0;
 
-  constructor(private readonly sandbox: Sandbox) {}
-
-  async step(name: string, run: () => Promise<Outcome>): Promise<void> {
-    const before = this.sandbox.requests.length;
-    const started = performance.now();
-    let outcome: Outcome;
-    let ok = true;
-    try {
-      outcome = await run();
-    } catch (error) {
-      ok = false;
-      this.failed.push(name);
-      const kind = kindOf(error);
-      outcome = {
-        detail: `failed${kind ? ` (${kind})` : ' unexpectedly'}`,
-        more: [kind ? `message: ${userMessageOf(error)}` : String((error as Error).stack)],
-      };
-    }
-    this.steps++;
-    const ms = Math.round(performance.now() - started);
-    const requests = plural(this.sandbox.requests.length - before, 'req');
-    const detail = clip(outcome.detail, 50).padEnd(50);
-    out(`  ${ok ? '✓' : '✗'} ${name.padEnd(24)} ${detail} ${requests.padStart(6)} ${ms} ms`);
-    for (const line of outcome.more ?? []) out(`      ${line}`);
-  }
-}
-
-/** A step that must fail with this error type (and code). */
-async function expectFailure(run: () => Promise<unknown>, expected: string): Promise<Outcome> {
+/**
+ * Runs an operation and prints its line. Given `expected`, the operation must fail with that
+ * error type (and code), and the line under it is the message a Zap builder would read.
+ */
+async function step(name: string, run: () => Promise<Outcome>): Promise<void>;
+async function step(name: string, run: () => Promise<unknown>, expected: string): Promise<void>;
+async function step(name: string, run: () => Promise<unknown>, expected?: string): Promise<void> {
+  steps++;
+  let lines: Outcome;
+  let ok = true;
   try {
-    await run();
+    lines = (await run()) as Outcome;
+    if (expected) [ok, lines] = [false, [`succeeded, but should have failed (${expected})`]];
   } catch (error) {
-    if (kindOf(error) !== expected) throw error;
-    return { detail: `fails as it should (${expected})`, more: [userMessageOf(error)] };
+    const { kind, message } = failureOf(error);
+    ok = kind === expected;
+    lines = [ok ? `fails as it should (${kind})` : `failed (${kind})`, message];
   }
-  throw new Error(`this step should have failed with ${expected}, but it succeeded`);
+  if (!ok) failed.push(name);
+  const [detail, ...more] = lines;
+  out(`  ${ok ? '✓' : '✗'} ${name.padEnd(26)} ${detail}`);
+  for (const line of more) out(`      ${line}`);
 }
 
-/** subscribe → sample → event → delivery → perform → unsubscribe, as a Zap's life goes. */
-async function hookCycle(
-  invoke: Invoke,
-  sandbox: Sandbox,
-  receiver: Receiver,
-  action: string,
-  authData: Bundle['authData'],
-): Promise<Outcome> {
-  const op = `triggers.${action}.operation`;
-  const subscribeData = (await invoke(`${op}.performSubscribe`, {
-    authData,
-    targetUrl: receiver.url,
-  })) as NonNullable<Bundle['subscribeData']>;
-  const samples = await invoke(`${op}.performList`, { authData });
-  await sandbox.fire(action);
-  const delivered = await receiver.next();
-  const items = await invoke(`${op}.perform`, {
-    authData,
-    cleanedRequest: delivered.body as Bundle['cleanedRequest'],
-    rawRequest: { method: 'POST', querystring: '', headers: {}, content: delivered.rawBody },
-    subscribeData,
-  });
-  await invoke(`${op}.performUnsubscribe`, { authData, subscribeData });
-  if (sandbox.subscriptions.has(String(subscribeData.id))) {
-    throw new Error(`subscription ${String(subscribeData.id)} is still there`);
-  }
-  const [first] = idsOf(items);
-  if (!first) throw new Error(`perform gave ${clip(JSON.stringify(items), 200)}, no item`);
-  return {
-    detail: `delivered → ${plural(idsOf(items).length, 'item')} · unsubscribed`,
-    more: [`sample: ${plural(idsOf(samples).length, 'item')} · first item: ${first}`],
-  };
-}
-
-async function run(sandbox: Sandbox, receiver: Receiver, report: Report): Promise<void> {
+async function main(): Promise<number> {
+  const started = performance.now();
   const app = loadCompiledApp();
   const invoke = createInvoker(app);
   const keys = operationKeysOf(app);
+  const sandbox = await startSandbox();
+  const receiver = await startReceiver();
+  pointAppAt(sandbox);
   const authData = { api_key: sandbox.apiKey, account_email: DEMO_EMAIL };
-  out(`CRMGrow for Zapier ${app.version} · zapier-platform-core ${coreVersion} · dist/`);
-  out(`Sandbox: BASE_URL ${sandbox.baseUrl} · ALT_BASE_URL ${sandbox.altBaseUrl}`);
-
-  out('\nConnection');
-  await report.step('connection test', async () => {
+  const list = async (method: string, bundle: Partial<Bundle> = {}): Promise<Items> =>
+    (await invoke(method, { authData, ...bundle })) as Items;
+  out('Connection');
+  await step('connection test', async () => {
     await invoke('authentication.test', { authData });
-    return { detail: 'the API key is accepted' };
+    return ['the API key is accepted'];
   });
-  await report.step('connection label', async () => ({
-    detail: JSON.stringify(await invoke('authentication.connectionLabel', { authData })),
-  }));
-  await report.step('wrong API key', () =>
-    expectFailure(
-      () => invoke('authentication.test', { authData: { api_key: 'not-a-key' } }),
-      'ExpiredAuthError',
-    ),
-  );
-  await report.step('suspended account', () =>
-    expectFailure(
-      () => invoke('authentication.test', { authData: { api_key: sandbox.suspendedApiKey } }),
-      'AppError account_suspended',
-    ),
-  );
+  await step('connection label', async () => [
+    JSON.stringify(await invoke('authentication.connectionLabel', { authData })),
+  ]);
+  const test = (api_key: string) => () => invoke('authentication.test', { authData: { api_key } });
+  await step('wrong API key', test('not-a-key'), 'ExpiredAuthError');
+  await step('suspended account', test(sandbox.suspendedApiKey), 'AppError account_suspended');
 
   out('\nPolling triggers');
   for (const key of keys.polling) {
-    await report.step(`trigger ${key}`, async () => {
-      const titles = titlesOf(await invoke(`triggers.${key}.operation.perform`, { authData }));
-      return { detail: `${plural(titles.length, 'item')}, newest "${titles[0] ?? ''}"` };
+    await step(`trigger ${key}`, async () => {
+      const items = await list(`triggers.${key}.operation.perform`);
+      return [`${plural(items.length, 'item')}, newest "${String(items[0]?.title ?? '')}"`];
     });
   }
 
   out('\nDropdowns');
-  const choices = new Map<string, string>();
-  const titles = new Map<string, string>();
+  /** The first item of each dropdown's list, by trigger key: what the actions choose. */
+  const firsts = new Map<string, Items[number]>();
   for (const [createKey, field, trigger] of dropdownsOf(app)) {
-    await report.step(`${createKey} › ${field.key}`, async () => {
-      const items = await invoke(`triggers.${trigger}.operation.perform`, {
-        authData,
-        meta: { isFillingDynamicDropdown: true } as Bundle['meta'],
-      });
-      const [id = ''] = idsOf(items);
-      const [title = ''] = titlesOf(items);
-      if (!choices.has(trigger)) choices.set(trigger, id);
-      if (!titles.has(trigger)) titles.set(trigger, title);
-      return { detail: `${plural(idsOf(items).length, 'choice')}, first "${title}"` };
+    await step(`${createKey} › ${field.key}`, async () => {
+      const meta = { isFillingDynamicDropdown: true } as Bundle['meta'];
+      const items = await list(`triggers.${trigger}.operation.perform`, { meta });
+      if (items[0] && !firsts.has(trigger)) firsts.set(trigger, items[0]);
+      return [`${plural(items.length, 'choice')}, first "${String(items[0]?.title ?? '')}"`];
     });
   }
+  const choices = new Map([...firsts].map(([trigger, { id }]) => [trigger, String(id)]));
 
   out('\nSearches: a title that is there (in lower case), and one that is not');
   const lists = searchListsOf(app);
   for (const key of keys.searches) {
-    const search = (text: string): Promise<unknown> =>
-      invoke(`searches.${key}.operation.perform`, {
-        authData,
-        inputData: searchInputFor(app, key, text),
-      });
-    await report.step(key, async () => {
-      const text = titles.get(lists.get(key) ?? '')?.toLowerCase() ?? '';
-      const found = idsOf(await search(text));
-      if (found.length === 0) throw new Error(`"${text}" found nothing`);
-      return { detail: `${plural(found.length, 'item')} for "${text}"` };
+    const search = (text: string): Promise<Items> =>
+      list(`searches.${key}.operation.perform`, { inputData: searchInputFor(app, key, text) });
+    await step(key, async () => {
+      const text = String(firsts.get(lists.get(key) ?? '')?.title ?? '').toLowerCase();
+      const found = await search(text);
+      if (typeof found[0]?.id !== 'string') throw new Error(`"${text}" found nothing`);
+      return [`${plural(found.length, 'item')} for "${text}"`];
     });
-    await report.step(`${key}, no match`, async () => {
+    await step(`${key}, no match`, async () => {
       const found = await search(NO_SUCH_TITLE);
       if (!Array.isArray(found) || found.length > 0) throw new Error('found something');
-      return { detail: `[] for "${NO_SUCH_TITLE}"` };
+      return [`[] for "${NO_SUCH_TITLE}"`];
     });
   }
 
   out('\nActions');
   for (const key of keys.creates) {
-    await report.step(key, async () => {
+    await step(key, async () => {
       const inputData = inputDataFor(app, key, choices);
       const result = await invoke(`creates.${key}.operation.perform`, { authData, inputData });
-      const { base } = sandbox.requests.at(-1) ?? {};
-      return { detail: `done, on ${base ?? '?'}`, more: [clip(JSON.stringify(result), 110)] };
+      return [`done, on ${sandbox.requests.at(-1)?.base ?? '?'}`, JSON.stringify(result)];
     });
   }
   const sendVideo = (inputData: Record<string, string>) => () =>
@@ -212,52 +143,61 @@ async function run(sandbox: Sandbox, receiver: Receiver, report: Report): Promis
       authData,
       inputData: { ...inputDataFor(app, 'send_video', choices), ...inputData },
     });
-  await report.step('send_video: bad template', () =>
-    expectFailure(sendVideo({ template_id: DELETED_TEMPLATE_ID }), 'HaltedError'),
+  await step(
+    'send_video: bad template',
+    sendVideo({ template_id: DELETED_TEMPLATE_ID }),
+    'HaltedError',
   );
-  await report.step('send_video: not an email', () =>
-    expectFailure(sendVideo({ email: 'Jane Cooper' }), 'HaltedError'),
-  );
+  await step('send_video: not an email', sendVideo({ email: 'Jane Cooper' }), 'HaltedError');
   // Core would take these for templates, and delete or refuse them: they must arrive as typed.
   const content = 'Dear {{first_name}}, your code is {{ code }}. {{bundle.authData.api_key}}';
-  await report.step('add_note: {{…}} as typed', async () => {
+  await step('add_note: {{…}} as typed', async () => {
     const inputData = { ...inputDataFor(app, 'add_note', choices), content };
     await invoke('creates.add_note.operation.perform', { authData, inputData });
     const sent = (sandbox.requests.at(-1)?.body as { content?: unknown } | undefined)?.content;
     if (sent !== content) throw new Error(`the sandbox got ${JSON.stringify(sent)}`);
-    return { detail: 'sent byte for byte', more: [content] };
+    return ['sent byte for byte', content];
   });
   // Notes make the service fire create_note; those deliveries must not meet the cycles below.
   await sandbox.settled();
 
   out('\nWebhooks: subscribe → sample → event → delivery → perform → unsubscribe');
   for (const action of keys.hooks) {
-    await report.step(`hook ${action}`, () =>
-      hookCycle(invoke, sandbox, receiver, action, authData),
-    );
-  }
-}
-
-async function main(): Promise<number> {
-  const started = performance.now();
-  const sandbox = await startSandbox();
-  const receiver = await startReceiver();
-  const restoreEnv = pointAppAt(sandbox);
-  const report = new Report(sandbox);
-  try {
-    await run(sandbox, receiver, report);
-  } finally {
-    restoreEnv();
-    await Promise.all([receiver.close(), sandbox.close()]);
+    const op = `triggers.${action}.operation`;
+    await step(`hook ${action}`, async () => {
+      const subscribeData = (await invoke(`${op}.performSubscribe`, {
+        authData,
+        targetUrl: receiver.url,
+      })) as NonNullable<Bundle['subscribeData']>;
+      const samples = await list(`${op}.performList`);
+      await sandbox.fire(action);
+      const { body, rawBody } = receiver.next();
+      const items = await list(`${op}.perform`, {
+        cleanedRequest: body as Bundle['cleanedRequest'],
+        rawRequest: { method: 'POST', querystring: '', headers: {}, content: rawBody },
+        subscribeData,
+      });
+      await invoke(`${op}.performUnsubscribe`, { authData, subscribeData });
+      if (sandbox.subscriptions.has(String(subscribeData.id))) {
+        throw new Error(`subscription ${String(subscribeData.id)} is still there`);
+      }
+      // Core checks no id of a delivery's items.
+      const first = items[0]?.id;
+      if (typeof first !== 'string') throw new Error(`perform gave ${JSON.stringify(items)}`);
+      return [
+        `${plural(samples.length, 'sample')}, ${plural(items.length, 'item')} delivered, ` +
+          `first ${first} · unsubscribed`,
+      ];
+    });
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  const total = `${plural(report.steps, 'operation')}, ${plural(sandbox.requests.length, 'request')} to the sandbox, ${seconds} s`;
+  const total = `${plural(steps, 'operation')}, ${plural(sandbox.requests.length, 'request')} to the sandbox, ${seconds} s`;
   out();
-  if (report.failed.length === 0) {
+  if (failed.length === 0) {
     out(`✓ All passed: ${total}.`);
     return 0;
   }
-  out(`✗ FAILED: ${report.failed.join('; ')} (${total}).`);
+  out(`✗ FAILED: ${failed.join('; ')} (${total}).`);
   return 1;
 }
 

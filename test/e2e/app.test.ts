@@ -2,7 +2,7 @@
 // own answers (the rest relies on them), every operation of the app's definition once, each
 // webhook's whole life, and the lists of a large account.
 import type { Bundle } from 'zapier-platform-core';
-import { pointAppAt } from '../../sandbox/env';
+import { pointAppAt } from '../../sandbox/harness';
 import { startReceiver, type Receiver } from '../../sandbox/receiver';
 import { objectId, type ListKey, type Material } from '../../sandbox/seed';
 import {
@@ -147,7 +147,7 @@ describe('webhooks: a delivery through the sandbox', () => {
     const subscription = sandbox().subscriptions.get(subscribeData.id);
     const sample = await run(`${op}.performList`, { authData: authData(), inputData });
     expect(await sandbox().fire(action, payload)).toEqual([{ hookUrl: receiver.url, status: 200 }]);
-    const { body, rawBody } = await receiver.next();
+    const { body, rawBody } = receiver.next();
     const items = (await run(`${op}.perform`, {
       authData: authData(),
       inputData,
@@ -231,7 +231,7 @@ describe('webhooks: a delivery through the sandbox', () => {
 });
 
 describe('the lists of a large account: 50,000 videos', () => {
-  const sandbox = useSandbox({ seed: { video: 50_000 } });
+  const sandbox = useSandbox({ video: 50_000 });
   const poll = (meta: Partial<Bundle['meta']> = {}) =>
     run('triggers.video.operation.perform', {
       authData: { api_key: sandbox().apiKey },
@@ -269,15 +269,11 @@ describe('a poll of ids that show no age', () => {
     return { id, title: `Open House ${i} – Élan Avenue` };
   });
   let server: HostileServer;
-  let restore = (): void => undefined;
   beforeAll(async () => {
     server = await startHostileServer({ uuids: answers(200, list) });
-    restore = pointAppAt({ baseUrl: server.base('uuids'), altBaseUrl: server.base('uuids') });
+    pointAppAt({ baseUrl: server.base('uuids'), altBaseUrl: server.base('uuids') });
   });
-  afterAll(async () => {
-    restore();
-    await server.close();
-  });
+  afterAll(() => server.close());
 
   it("gives the service's order, as far as a result holds it", async () => {
     const items = (await run('triggers.video.operation.perform', {

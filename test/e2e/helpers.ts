@@ -1,9 +1,9 @@
 // The COMPILED app (root index.js → dist/) run through core's app tester against loopback
 // servers: every request is real HTTP, and no nock is loaded.
 import { createAppTester, type Bundle } from 'zapier-platform-core';
-import { pointAppAt } from '../../sandbox/env';
-import { loadCompiledApp, methodAt } from '../../sandbox/harness';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
+import { loadCompiledApp, methodAt, pointAppAt } from '../../sandbox/harness';
+import type { SeedSizes } from '../../sandbox/seed';
+import { startSandbox, type Sandbox } from '../../sandbox/server';
 
 export const app = loadCompiledApp();
 const appTester = createAppTester(app);
@@ -20,17 +20,13 @@ export async function run(path: string, bundle: Partial<Bundle>): Promise<unknow
 }
 
 /** A sandbox for the enclosing describe block, with the app's addresses pointed at it. */
-export function useSandbox(options: SandboxOptions = {}): () => Sandbox {
+export function useSandbox(sizes?: SeedSizes): () => Sandbox {
   let sandbox: Sandbox | undefined;
-  let restore = (): void => undefined;
   beforeAll(async () => {
-    sandbox = await startSandbox(options);
-    restore = pointAppAt(sandbox);
+    sandbox = await startSandbox(sizes);
+    pointAppAt(sandbox);
   });
-  afterAll(async () => {
-    restore();
-    await sandbox?.close();
-  });
+  afterAll(() => sandbox?.close());
   return () => {
     if (!sandbox) throw new Error('the sandbox is not running');
     return sandbox;
