@@ -172,6 +172,75 @@ describe('webhooks: a delivery through the sandbox', () => {
     },
   );
 
+  // Zaps as a Zap builder builds them: a trigger's output fields mapped into an action's inputs.
+  const [VIDEO, PDF, IMAGE, TEMPLATE] = (['video', 'pdf', 'image', 'template'] as const).map(
+    (list) => objectId(list, 1),
+  );
+  type Item = Record<string, unknown>;
+  it.each<[string, string, Record<string, unknown>, (item: Item) => [string, Item]]>([
+    [
+      'New Deal with two contacts → Send Video to the first',
+      'add_deal',
+      {},
+      (deal) => [
+        'send_video',
+        { email: deal.first_contact_email, video_id: VIDEO, template_id: TEMPLATE },
+      ],
+    ],
+    [
+      'New Lead → Add Note to the lead',
+      'lead_source',
+      {},
+      (lead) => [
+        'add_note',
+        { email: lead.email, content: `New lead from ${String(lead.source)}` },
+      ],
+    ],
+    [
+      'Material Watched, 50 % or more → Send PDF to the contact who watched',
+      'watch_material',
+      { min_amount: '50' },
+      (watch) => [
+        'send_pdf',
+        { email: watch.first_contact_email, pdf_id: PDF, template_id: TEMPLATE },
+      ],
+    ],
+    [
+      'Deal Moved into "under contract" → Send Image to its first contact',
+      'move_deal',
+      { deal_target: 'under contract' },
+      (deal) => [
+        'send_image',
+        { email: deal.first_contact_email, image_id: IMAGE, template_id: TEMPLATE },
+      ],
+    ],
+    [
+      'Automation Assigned → Add Note naming the automation and its deal',
+      'assigned_automation',
+      {},
+      (automation) => [
+        'add_note',
+        {
+          email: automation.first_contact_email,
+          content: `${String(automation.title)}: ${String((automation.deals as Item[])[0]?.title)}`,
+        },
+      ],
+    ],
+  ])('%s', async (_zap, action, filters, mapping) => {
+    const { items } = await life(action, undefined, filters);
+    expect(items).toHaveLength(1);
+    const [create, inputData] = mapping(items[0] ?? {});
+    const result = await run(`creates.${create}.operation.perform`, {
+      authData: authData(),
+      inputData,
+    });
+    const sent = sandbox().requests.at(-1);
+    expect([sent?.status, sent?.body]).toEqual([200, inputData]);
+    // One address, as the action takes: a mapped line item would have joined them all.
+    expect(String(inputData.email)).toMatch(/^[^,\s]+@[^,\s]+$/);
+    expect(result).toMatchObject({ status: true, email: inputData.email });
+  });
+
   it('a bulk delete of contacts gives one item per contact', async () => {
     const contacts = sandbox().data.contacts.map(
       ({ id, first_name, last_name, email, cell_phone }) => ({
