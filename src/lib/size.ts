@@ -13,11 +13,12 @@
 //   and one log line says how many; reading stops there, which bounds memory too. An entry too
 //   large on its own is truncated rather than dropped when it comes first: its largest value is
 //   halved until it fits, and an item's id, email and names are never truncated.
-// Worked example, a bulk delete of 20,000 contacts (delete_contact, one item per contact): each
-// item here is 454 bytes of JSON (the contact's five values, the other output fields null, a
-// `custom_fields` of {}), so a result holds floor((5,242,880 - 1) / (454 + 1)) = 11,522 items,
-// and the log says 8,478 of 20,000 were left out. To predict a case: sizeOf(item) + 1 per item
-// (its comma or the closing bracket), plus 1 for the opening bracket, up to BUDGET.
+// Worked example, a bulk delete of 20,000 contacts (delete_contact: one item per contact), each
+// like `[6512e4c1a9b3f20000000001,Jane,Cooper,jane00001@example.com,+14155550123]`: an item is its
+// five values, the other output fields null and `custom_fields` {}, 411 bytes of JSON. The
+// result holds floor((BUDGET - 1) / (411 + 1)) = 12,725 items ("[" is 1 byte, and each item adds
+// its size and a comma or the closing "]"), and the log says 7,275 of 20,000 were left out. To
+// predict another case, measure one item with sizeOf and divide the same way.
 import { truncate } from './text';
 
 /** The most a result may take as JSON, in UTF-8 bytes: under 6 MB, and under 6,291,456 characters. */

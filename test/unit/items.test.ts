@@ -546,3 +546,14 @@ describe('subscribing, unsubscribing and samples, more closely', () => {
     expect(fields).toEqual([{ key: 'custom_fields__ Budget ', label: 'Budget (Custom Field)' }]);
   });
 });
+
+it('the worked example in src/lib/size.ts: a bulk delete of 20,000 contacts keeps 12,725', async () => {
+  const contacts = Array.from(
+    { length: 20_000 },
+    (_, i) =>
+      `[6512e4c1a9b3f2${String(i).padStart(10, '0')},Jane,Cooper,jane${String(i).padStart(5, '0')}@example.com,+14155550123]`,
+  ).join(',');
+  const { result, logs } = await delivered('delete_contact', { num: 20_000, contacts });
+  expect(result).toHaveLength(12_725);
+  expect(logs).toContainEqual(expect.stringContaining('7275 of 20000 items of delete_contact'));
+});
