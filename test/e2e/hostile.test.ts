@@ -36,7 +36,7 @@ const SUBSCRIBE = 'triggers.add_contact.operation.performSubscribe';
 const UNSUBSCRIBE = 'triggers.add_contact.operation.performUnsubscribe';
 
 /** The operations not safe to run twice, each with what it sends. */
-const UNSAFE = {
+const NOT_SAFE_TO_RETRY = {
   send: [SEND_VIDEO, { inputData: { email: EMAIL, video_id: VIDEO, template_id: TEMPLATE } }],
   note: [ADD_NOTE, { inputData: { email: EMAIL, content: 'Called back.' } }],
   subscribe: [SUBSCRIBE, { targetUrl: 'https://hooks.zapier.com/hooks/1' }],
@@ -97,12 +97,12 @@ beforeAll(async () => {
       ...environment,
     },
   });
-  const unsafe = (what: keyof typeof UNSAFE, base: string, environment = {}) =>
-    event(UNSAFE[what][0], base, UNSAFE[what][1], environment);
-  const unclear = (base: string, environment = {}) =>
-    (Object.keys(UNSAFE) as (keyof typeof UNSAFE)[]).map((what) => [
+  const notSafe = (what: keyof typeof NOT_SAFE_TO_RETRY, base: string, environment = {}) =>
+    event(NOT_SAFE_TO_RETRY[what][0], base, NOT_SAFE_TO_RETRY[what][1], environment);
+  const notSafeToRetry = (base: string, environment = {}) =>
+    (Object.keys(NOT_SAFE_TO_RETRY) as (keyof typeof NOT_SAFE_TO_RETRY)[]).map((what) => [
       `${what} ${base}`,
-      unsafe(what, base, environment),
+      notSafe(what, base, environment),
     ]);
   const deadline = { REQUEST_DEADLINE_MS: String(DEADLINE_MS) };
   const cap = { MAX_RESPONSE_BYTES: String(CAP) };
@@ -111,10 +111,10 @@ beforeAll(async () => {
     // First, while the process is fresh: its peak memory is the bomb's.
     bomb: event(POLL, 'bomb'),
     ...Object.fromEntries([
-      ...unclear('silent', deadline),
-      ...unclear('resets'),
-      ...unclear('down'),
-      ...unclear('unconfirmed'),
+      ...notSafeToRetry('silent', deadline),
+      ...notSafeToRetry('resets'),
+      ...notSafeToRetry('down'),
+      ...notSafeToRetry('unconfirmed'),
     ]),
     'poll silent': event(POLL, 'silent', {}, deadline),
     ...Object.fromEntries(
@@ -128,19 +128,19 @@ beforeAll(async () => {
         'serverError',
       ].map((base) => [`unsubscribe ${base}`, event(UNSUBSCRIBE, base, stored)]),
     ),
-    'subscribe ok': unsafe('subscribe', 'ok'),
-    'subscribe underscoreId': unsafe('subscribe', 'underscoreId'),
-    'subscribe errorBesideId': unsafe('subscribe', 'errorBesideId'),
+    'subscribe ok': notSafe('subscribe', 'ok'),
+    'subscribe underscoreId': notSafe('subscribe', 'underscoreId'),
+    'subscribe errorBesideId': notSafe('subscribe', 'errorBesideId'),
     'test ok': event(TEST, 'ok'),
     'test emptyObject': event(TEST, 'emptyObject'),
     'test removed': event(TEST, 'removed'),
-    'note moved': unsafe('note', 'moved'),
+    'note moved': notSafe('note', 'moved'),
     'poll moved': event(POLL, 'moved'),
     'poll capExact': event(POLL, 'capExact', {}, cap),
     'poll capOver': event(POLL, 'capOver', {}, cap),
     'note ok': event(ADD_NOTE, 'ok', { inputData: { email: EMAIL, content: NOTE_TEXT } }),
     'poll keyInLocation': event(POLL, 'keyInLocation'),
-    'send keyIn400': unsafe('send', 'keyIn400'),
+    'send keyIn400': notSafe('send', 'keyIn400'),
     ...Object.fromEntries(
       [
         'ftp://api.example.com',
@@ -152,7 +152,7 @@ beforeAll(async () => {
     ),
     'send_pdf, bad BASE_URL': event(SEND_PDF, secret, sendPdf, { ALT_BASE_URL: server.base('ok') }),
     'send_pdf, bad ALT_BASE_URL': event(SEND_PDF, 'ok', sendPdf, { ALT_BASE_URL: secret }),
-    'send_video, bad ALT_BASE_URL': unsafe('send', 'ok', { ALT_BASE_URL: secret }),
+    'send_video, bad ALT_BASE_URL': notSafe('send', 'ok', { ALT_BASE_URL: secret }),
   };
   const { dir, remove } = unpackZip();
   try {
@@ -180,7 +180,7 @@ describe('a send, a note or a subscribe that gets no clear answer', () => {
     ['a 503', 'down'],
     ['a 2xx that does not confirm', 'unconfirmed'],
   ])('%s: never reported done, and sent once', (_what, base) => {
-    for (const what of Object.keys(UNSAFE)) {
+    for (const what of Object.keys(NOT_SAFE_TO_RETRY)) {
       expect({ what, ...failed(`${what} ${base}`) }).toEqual({
         what,
         type: 'AppError',

@@ -249,7 +249,7 @@ describe('turning a Zap off and on', () => {
     },
   );
 
-  it('subscribe is unclear when the id is no string or whole number', async () => {
+  it('subscribe is not confirmed when the id is no string or whole number', async () => {
     nock(HOST)
       .post('/api/outbound/subscribe')
       .reply(201, { id: { $oid: 'sub_1' } });

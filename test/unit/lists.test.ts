@@ -152,11 +152,11 @@ describe('the order of a list', () => {
   /** firstInOrder over `values`, smallest first, with the number of comparisons it made. */
   const smallest = (values: readonly number[], count: number) => {
     let comparisons = 0;
-    const positions = firstInOrder(values.length, count, (i, j) => {
+    const indexes = firstInOrder(values.length, count, (i, j) => {
       comparisons++;
       return (values[i] ?? 0) - (values[j] ?? 0);
     });
-    return { positions, comparisons };
+    return { indexes, comparisons };
   };
   const LENGTH = 1_000;
   const COUNT = 10;
@@ -174,14 +174,14 @@ describe('the order of a list', () => {
       Array.from({ length: LENGTH }, (_, i) => LENGTH - i),
       LENGTH + LENGTH * (sortCost / COUNT),
     ],
-  ])('picks the first positions, %s, with few comparisons', (_, values, bound) => {
-    const { positions, comparisons } = smallest(values, COUNT);
+  ])('picks the first indexes, %s, with few comparisons', (_, values, bound) => {
+    const { indexes, comparisons } = smallest(values, COUNT);
     const expected = values
       .map((value, i) => [value, i] as const)
       .sort(([a], [b]) => a - b)
       .slice(0, COUNT)
       .map(([, i]) => i);
-    expect(positions).toEqual(expected);
+    expect(indexes).toEqual(expected);
     expect(comparisons).toBeLessThanOrEqual(bound);
   });
 
@@ -191,7 +191,7 @@ describe('the order of a list', () => {
     [5, [1, 0], [1, 0]],
     [0, [1, 0], []],
   ])('keeps ties in list order: the first %i of %j', (count, values, expected) => {
-    expect(smallest(values, count).positions).toEqual(expected);
+    expect(smallest(values, count).indexes).toEqual(expected);
   });
 
   it.each([

@@ -9,11 +9,11 @@ const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 describe('TruncatedList', () => {
   it('keeps entries in order while their JSON array fits the budget, then counts the rest', () => {
     const lines: string[] = [];
-    const fitting = new TruncatedList<string>('titles', (line) => lines.push(line));
+    const list = new TruncatedList<string>('titles', (line) => lines.push(line));
     const entry = 'é'.repeat(1024 * 1024); // 2 MiB of UTF-8
-    for (let n = 0; n < 4; n++) fitting.add(entry);
-    expect(fitting.full).toBe(true);
-    const kept = fitting.done();
+    for (let n = 0; n < 4; n++) list.add(entry);
+    expect(list.full).toBe(true);
+    const kept = list.done();
     expect(kept).toHaveLength(2);
     expect(bytes(kept)).toBeLessThanOrEqual(BUDGET);
     expect(lines).toEqual([
@@ -23,9 +23,9 @@ describe('TruncatedList', () => {
 
   it('cuts a first entry too large on its own instead of leaving it out, and says so', () => {
     const lines: string[] = [];
-    const fitting = new TruncatedList<object>('items', (line) => lines.push(line));
-    fitting.add({ id: '1', note: 'x'.repeat(BUDGET) });
-    const [item] = fitting.done();
+    const list = new TruncatedList<object>('items', (line) => lines.push(line));
+    list.add({ id: '1', note: 'x'.repeat(BUDGET) });
+    const [item] = list.done();
     expect(bytes([item])).toBeLessThanOrEqual(BUDGET);
     expect(lines).toEqual(['The first of the items was truncated to fit.']);
   });
@@ -78,7 +78,7 @@ describe('truncateToFit', () => {
   });
 });
 
-it('newestFirst gives the ids of all or some positions, newest first, as a sort would', () => {
+it('newestFirst gives the ids of all or some indexes, newest first, as a sort would', () => {
   const hex = fc.stringMatching(/^[0-9a-f]{24}$/);
   fc.assert(
     fc.property(
@@ -88,10 +88,8 @@ it('newestFirst gives the ids of all or some positions, newest first, as a sort 
       (ids, rising, count) => {
         const list = rising ? [...ids].sort() : ids;
         const among = list.map((_, i) => i).filter((i) => i % 3 !== 1);
-        const sorted = (positions: number[]) =>
-          [...positions]
-            .sort((i, j) => ((list[j] ?? '') > (list[i] ?? '') ? 1 : -1))
-            .slice(0, count);
+        const sorted = (indexes: number[]) =>
+          [...indexes].sort((i, j) => ((list[j] ?? '') > (list[i] ?? '') ? 1 : -1)).slice(0, count);
         expect(newestFirst(list)?.(count)).toEqual(sorted(list.map((_, i) => i)));
         expect(newestFirst(list, among)?.(count)).toEqual(sorted(among));
       },
@@ -180,16 +178,16 @@ describe('TruncatedList at its bounds', () => {
   });
 
   it('leaves out every entry after the first left out, even one that would fit', () => {
-    const fitting = new TruncatedList<string>('rows', () => undefined, 20);
-    ['aaaa', 'x'.repeat(20), 'b'].forEach((entry) => fitting.add(entry));
-    expect(fitting.done()).toEqual(['aaaa']);
+    const list = new TruncatedList<string>('rows', () => undefined, 20);
+    ['aaaa', 'x'.repeat(20), 'b'].forEach((entry) => list.add(entry));
+    expect(list.done()).toEqual(['aaaa']);
   });
 
   it('cuts a first entry so that the array, brackets included, fits a small budget', () => {
     const lines: string[] = [];
-    const fitting = new TruncatedList<string>('rows', (line) => lines.push(line), 10);
-    fitting.add('x'.repeat(20));
-    const kept = fitting.done();
+    const list = new TruncatedList<string>('rows', (line) => lines.push(line), 10);
+    list.add('x'.repeat(20));
+    const kept = list.done();
     expect(kept).toHaveLength(1);
     expect(kept[0]).toMatch(/^x+…$/);
     expect(bytes(kept)).toBeLessThanOrEqual(10);
@@ -197,10 +195,10 @@ describe('TruncatedList at its bounds', () => {
   });
 
   it('leaves out a first entry that no cut makes fit', () => {
-    const fitting = new TruncatedList<object>('rows', () => undefined, 10);
-    fitting.add({ a: 123456789 });
-    expect(fitting.full).toBe(true);
-    expect(fitting.done()).toEqual([]);
+    const list = new TruncatedList<object>('rows', () => undefined, 10);
+    list.add({ a: 123456789 });
+    expect(list.full).toBe(true);
+    expect(list.done()).toEqual([]);
   });
 });
 
