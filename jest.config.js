@@ -20,7 +20,7 @@ module.exports = {
     project('unit', { setupFilesAfterEnv: ['<rootDir>/test/support/nock-setup.ts'] }),
     // The compiled app and build.zip against the sandbox, over loopback.
     project('e2e'),
-    // The real zapier-platform CLI against the stand-in of Zapier's platform API.
+    // `npm run push`, the real zapier-platform CLI, against the stand-in of Zapier's platform API.
     project('platform'),
   ],
 };

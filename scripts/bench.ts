@@ -4,6 +4,7 @@
 // Each section prints its table and its targets; bench/results/latest.json keeps the figures,
 // and section 6 draws bench/results/scaling.svg. Exits 1 only if a section could not run: a
 // missed target is a finding, not a failure.
+import AdmZip from 'adm-zip';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +16,6 @@ import { deliveries } from './bench/deliveries';
 import { largestResponse } from './bench/largest-response';
 import { count, out, printTargets, type Outcome } from './bench/report';
 import { scaling, type ScalingPoint } from './bench/scaling';
-import { extractZip } from './lib/zip';
 
 interface Section {
   readonly number: number;
@@ -83,7 +83,7 @@ const load = (): number[] => loadavg().map((value) => Number(value.toFixed(2)));
 async function main(): Promise<number> {
   const chosen = sectionsAskedFor(process.argv.slice(2));
   const dir = mkdtempSync(join(tmpdir(), 'crmgrow-bench-'));
-  extractZip(join(root, 'build', 'build.zip'), dir);
+  new AdmZip(join(root, 'build', 'build.zip')).extractAllTo(dir);
   const versionOf = (path: string) =>
     (JSON.parse(readFileSync(join(dir, path, 'package.json'), 'utf8')) as { version: string })
       .version;

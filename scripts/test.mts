@@ -1,10 +1,10 @@
 // `npm test`: every step in two lanes that run side by side, one for each of the machine's
-// two cores. A lane runs its steps in order. Steps that share files share a lane: the
-// platform tests rebuild dist/ and build/, which the end-to-end tests read. Each jest project
-// runs in a process of its own: core patches Node's http module for the whole process when
-// the app runs through its Lambda handler (e2e), which nock (unit) must never meet.
-// A step's output is printed whole when it ends, so the lanes never interleave; after a
-// failure no lane starts another step.
+// two cores. A lane runs its steps in order. Steps that share files share a lane: `build:zip`
+// (the CLI's build, in place) and the platform tests rebuild dist/ and build/, which the
+// end-to-end tests read; the other lane reads neither. Each jest project runs in a process of
+// its own: core patches Node's http module for the whole process when the app runs through
+// its Lambda handler (e2e), which nock (unit) must never meet. A step's output is printed
+// whole when it ends, so the lanes never interleave; after a failure no lane starts another.
 //
 // Node runs this file as it is, stripping the types, so that it needs no compiling first:
 // it holds only TypeScript that strips away, and imports only Node's own modules.
@@ -32,7 +32,7 @@ const jest = (project: string): Step => ({
 });
 
 const LANES: readonly (readonly Step[])[] = [
-  [npmRun('_zapier-build'), npmRun('build:zip'), jest('e2e'), jest('platform')],
+  [npmRun('build:zip'), jest('e2e'), jest('platform')],
   [{ name: 'tsc', command: 'tsc', args: [] }, npmRun('lint'), jest('unit')],
 ];
 
@@ -45,7 +45,11 @@ interface Outcome {
 function run(step: Step): Promise<Outcome> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(step.command, step.args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(step.command, step.args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // The CLI asks npm for its updates and sends usage analytics to Zapier unless told not to.
+      env: { ...process.env, DISABLE_ZAPIER_ANALYTICS: '1', NO_UPDATE_NOTIFIER: '1' },
+    });
     const output: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk));

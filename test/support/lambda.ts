@@ -1,11 +1,11 @@
 // Runs build/build.zip as Zapier runs it: unpacked into a temporary folder, its
 // zapierwrapper.js handler called in a fresh Node process (lambda-driver.cjs) with Lambda-style
 // events.
+import AdmZip from 'adm-zip';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { extractZip, type ZipEntry } from '../../scripts/lib/zip';
 
 const root = join(__dirname, '..', '..');
 const driver = join(root, 'test', 'support', 'lambda-driver.cjs');
@@ -55,9 +55,37 @@ export function failureOf(outcome: Outcome | undefined): { type?: string; code?:
   return { type: 'AppError', code };
 }
 
-/** build.zip unpacked into a temporary folder, and a way to remove it. */
-export function unpackZip(): { dir: string; entries: ZipEntry[]; remove: () => void } {
+/** build.zip unpacked into a temporary folder, the names of its files, and a way to remove it. */
+export function unpackZip(): { dir: string; files: string[]; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'crmgrow-zip-'));
-  const entries = extractZip(join(root, 'build', 'build.zip'), dir);
-  return { dir, entries, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  const zip = new AdmZip(join(root, 'build', 'build.zip'));
+  zip.extractAllTo(dir);
+  const files = zip.getEntries().filter((entry) => !entry.isDirectory);
+  return {
+    dir,
+    files: files.map((entry) => entry.entryName),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** The files at build.zip's root: the entry points, and the definition the CLI wrote. */
+export const ZIP_ROOT = ['zapierwrapper.js', 'index.js', 'package.json', 'definition.json'];
+
+/**
+ * The files of a zip that are not the app's nor a production package's: of any other package,
+ * the CLI may keep its package.json alone, for module resolution. The lock file marks every
+ * package installed for development alone, direct or not.
+ */
+export function notForProduction(files: readonly string[]): string[] {
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { dev?: boolean }>;
+  };
+  /** The installed package a file belongs to: its innermost node_modules folder's package. */
+  const packageOf = (file: string) => /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(file)?.[1];
+  const isProduction = (path = '') => path in lock.packages && !lock.packages[path]?.dev;
+  return files.filter((file) =>
+    file.startsWith('node_modules/')
+      ? !file.endsWith('/package.json') && !isProduction(packageOf(file))
+      : !file.startsWith('dist/') && !ZIP_ROOT.includes(file),
+  );
 }
