@@ -107,14 +107,15 @@ function customFieldsOf(value: unknown, log: Log): JsonObject {
     log('"additional_field" was not a JSON object, so no custom fields were read.');
     return {};
   }
-  const read = new TruncatedList<[string, unknown]>('custom fields', log, LIST_BUDGET);
-  for (const name of Object.keys(fields)) {
-    const value = fields[name];
-    const mappable = typeof value === 'object' && value !== null ? JSON.stringify(value) : value;
-    if (read.full) read.skip();
-    else read.add([name, mappable]);
-  }
-  return Object.fromEntries(read.done());
+  const mappable = (value: unknown) =>
+    typeof value === 'object' && value !== null ? JSON.stringify(value) : value;
+  const read = readAll(
+    Object.keys(fields),
+    (name): [string, unknown] => [name, mappable(fields[name])],
+    'custom fields',
+    log,
+  );
+  return Object.fromEntries(read.entries);
 }
 
 /** The values read out of a record's text, by the output keys they fill. */

@@ -67,7 +67,7 @@ const MAY_HAVE_HAPPENED = {
 } as const;
 
 /** The text with the API key redacted. */
-export const redacted = (text: string, key: string): string =>
+const redacted = (text: string, key: string): string =>
   key ? text.split(key).join('[API key]') : text;
 
 /** The service's own words: `error` or `message` of a JSON body, or a plain-text body; '' if none. */
@@ -138,6 +138,9 @@ function chain(errors: ZObject['errors'], result: RequestResult): Error | undefi
   const words = response ? errorTextOf(response, result.key) : '';
   const fail = (code: string, message: string) =>
     new errors.Error(withWords(message, words), code, response?.status);
+  const halt = (message: string) => new errors.HaltedError(withWords(message, words));
+  const throttle = (message: string, delay: number) =>
+    new errors.ThrottledError(withWords(message, words), delay);
   // What happened, then what to do; for a request not safe to retry, that it may have gone through.
   const failOrMayHaveHappened = (what: string, code: string, advice: string) =>
     notSafeToRetry
@@ -181,22 +184,16 @@ function chain(errors: ZObject['errors'], result: RequestResult): Error | undefi
     );
   }
   if (status === 401 || BAD_KEY.test(words)) {
-    return new errors.ExpiredAuthError(
-      withWords(
-        'CRMGrow refused the API key. Copy your API key from CRMGrow and reconnect your CRMGrow account in Zapier.',
-        words,
-      ),
-    );
+    const message =
+      'CRMGrow refused the API key. Copy your API key from CRMGrow and reconnect your CRMGrow account in Zapier.';
+    return new errors.ExpiredAuthError(withWords(message, words));
   }
   // Zapier retries a ThrottledError after the delay in a live run; elsewhere (a test of the step,
   // a dropdown) the message is all there is, so it says only what CRMGrow asked.
   if (status === 429) {
     const delay = retryDelayOf(response.retryAfter);
-    return new errors.ThrottledError(
-      withWords(
-        `CRMGrow is receiving too many requests and asked to wait: try again in about ${delay} seconds.`,
-        words,
-      ),
+    return throttle(
+      `CRMGrow is receiving too many requests and asked to wait: try again in about ${delay} seconds.`,
       delay,
     );
   }
@@ -217,8 +214,8 @@ function chain(errors: ZObject['errors'], result: RequestResult): Error | undefi
     }
     if (!notSafeToRetry && (status === 502 || status === 503 || status === 504)) {
       const delay = retryDelayOf(response.retryAfter);
-      return new errors.ThrottledError(
-        withWords(`CRMGrow is unavailable for now: try again in about ${delay} seconds.`, words),
+      return throttle(
+        `CRMGrow is unavailable for now: try again in about ${delay} seconds.`,
         delay,
       );
     }
@@ -242,11 +239,8 @@ function chain(errors: ZObject['errors'], result: RequestResult): Error | undefi
     }
     // This record's address: the one failure that is the data's, not the Zap's.
     if (email && /email address/i.test(words)) {
-      return new errors.HaltedError(
-        withWords(
-          `CRMGrow refused the email address ${quote(email.value, 60)} in "${email.label}". Map a valid email address to this field.`,
-          words,
-        ),
+      return halt(
+        `CRMGrow refused the email address ${quote(email.value, 60)} in "${email.label}". Map a valid email address to this field.`,
       );
     }
     if (template && /not selected templ/i.test(words)) {
