@@ -50,5 +50,10 @@ export default tseslint.config(
       ],
     },
   })),
+  // src/lib sits below src/http: the HTTP layer imports it, never the other way.
+  {
+    files: ['src/lib/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['../http/*', '../*/*'] }] },
+  },
   prettier,
 );
