@@ -146,7 +146,7 @@ async function main(): Promise<number> {
   await step(
     'send_video: bad template',
     sendVideo({ template_id: DELETED_TEMPLATE_ID }),
-    'HaltedError',
+    'AppError template_not_found',
   );
   await step('send_video: not an email', sendVideo({ email: 'Jane Cooper' }), 'HaltedError');
   // Core would take these for templates, and delete or refuse them: they must arrive as typed.
