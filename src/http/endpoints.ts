@@ -72,7 +72,7 @@ export const ENDPOINTS = {
     base: 'BASE_URL',
     json: false,
     action: 'turning off the Zap',
-    // The API spec shows no response: any that is not HTML and is no refusal will do.
+    // The API spec shows no response: any JSON or empty body that is no refusal will do.
     successCheck: 'removal',
     alreadyGoneIsSuccess: true,
   },
