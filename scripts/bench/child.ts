@@ -29,7 +29,7 @@ export function runChild(job: Job, mayFail = false): Promise<Figures> {
   return new Promise((resolve, reject) => {
     // Nothing of the project's environment reaches the "Lambda"; core's log lines are dropped.
     const env = { PATH: process.env.PATH ?? '' };
-    const child = fork(__filename, { env, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const child = fork(__filename, { env, stdio: ['pipe', 'ignore', 'inherit', 'ipc'] });
     const timer = setTimeout(() => child.kill('SIGKILL'), 60_000); // a hung child would hang us
     child.once('message', (figures: Figures) => {
       if (figures.error === undefined || mayFail) resolve(figures);
@@ -39,7 +39,9 @@ export function runChild(job: Job, mayFail = false): Promise<Figures> {
       clearTimeout(timer);
       reject(new Error(`a ${job.kind} child ended with ${code ?? signal} and no figures`));
     });
-    child.send(job);
+    // On stdin, read whole, then parsed, as Lambda's runtime reads an event (IPC keeps a 10 MB
+    // event's pieces too: 30 MB more at the peak). A child that died early is reported above.
+    child.stdin?.on('error', () => undefined).end(JSON.stringify(job));
   });
 }
 
@@ -118,14 +120,12 @@ function run(job: Job) {
 }
 
 if (require.main === module) {
-  process.once('message', (job: Job) =>
-    run(job).then((figures) => {
-      // This process's own peak since exec (VmHWM): Linux also counts in maxRSS the parent's
-      // memory that fork copied.
-      const status = readFileSync('/proc/self/status', 'utf8');
-      const peakBytes = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1]) * 1024;
-      // Then exit at once, as a Lambda freezes: keep-alive sockets would hold the process open.
-      process.send?.({ ...figures, peakBytes }, () => process.exit(0));
-    }),
-  );
+  void run(JSON.parse(readFileSync(0, 'utf8')) as Job).then((figures) => {
+    // This process's own peak since exec (VmHWM): Linux also counts in maxRSS the parent's
+    // memory that fork copied.
+    const status = readFileSync('/proc/self/status', 'utf8');
+    const peakBytes = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1]) * 1024;
+    // Then exit at once, as a Lambda freezes: keep-alive sockets would hold the process open.
+    process.send?.({ ...figures, peakBytes }, () => process.exit(0));
+  });
 }
