@@ -1,198 +1,131 @@
 // The bench's fresh processes. Zapier runs a step in a Lambda that may be new, so each measure
-// runs in a new Node process: runChild starts this file with a clean environment, hands it the
-// job on stdin, and reads back one line of figures, with the process's peak resident memory.
-// In that process this file loads only Node, report.ts and the unpacked build.zip, so what it
-// measures is the app's and core's alone.
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+// runs in a new Node process with a clean environment, which reports its figures and its own
+// peak resident memory. The app runs from dist/ rather than an unpacked build.zip: the zip's
+// zapierwrapper.js is core's createAppHandler of the root index.js, which is what this calls,
+// with the same pinned zapier-platform-core, so it measures the same code without a zip.
+import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { median } from './report';
 
-/** The app through build.zip's handler, as Zapier's Lambda calls it. */
-export interface AppJob {
-  readonly kind: 'app';
-  /** The unpacked build.zip. */
-  readonly dir: string;
-  /** Set: the core floor instead of the app (section 7), its lists returning this many items. */
-  readonly floorItems?: number;
-  /** A call on the same code path first, so that the measured call does not compile it. */
-  readonly warmUp: object;
-  readonly event: object;
-  /** Calls again in the same process, as Zapier reuses a warm Lambda: their median is warmMs. */
-  readonly warmCalls: number;
+/**
+ * The app through core's handler (with floorItems: the core floor of section 7), or the bare
+ * floor: the same request with Node's fetch and JSON.parse alone. Each makes a warm-up call on
+ * the same code path, the measured call, then warmCalls more, as Zapier reuses a warm Lambda.
+ */
+export type Job = { warmCalls: number } & (
+  | { kind: 'app'; root: string; floorItems?: number; warmUp: object; event: object }
+  | { kind: 'bare'; baseUrl: string; apiKey: string }
+);
+
+// ms: the measured call; warmMs: the warm calls' median; items: those the app returned (-1: the
+// bare floor); bytes: its result's JSON (the body read); error: the measured call's message.
+export type Figures = Record<'ms' | 'warmMs' | 'items' | 'bytes' | 'peakBytes', number> & {
+  error?: string;
+};
+
+/** Runs `job` in a fresh process; a failed measured call stops the section unless it may fail. */
+export function runChild(job: Job, mayFail = false): Promise<Figures> {
+  return new Promise((resolve, reject) => {
+    // Nothing of the project's environment reaches the "Lambda"; core's log lines are dropped.
+    const env = { PATH: process.env.PATH ?? '' };
+    const child = fork(__filename, { env, stdio: ['pipe', 'ignore', 'inherit', 'ipc'] });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000); // a hung child would hang us
+    child.once('message', (figures: Figures) => {
+      if (figures.error === undefined || mayFail) resolve(figures);
+      else reject(new Error(`the measured call failed: ${figures.error}`));
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`a ${job.kind} child ended with ${code ?? signal} and no figures`));
+    });
+    // On stdin, read whole, then parsed, as Lambda's runtime reads an event (IPC keeps a 10 MB
+    // event's pieces too: 30 MB more at the peak). A child that died early is reported above.
+    child.stdin?.on('error', () => undefined).end(JSON.stringify(job));
+  });
 }
 
-/** The bare floor: the same request with Node's fetch and JSON.parse, and nothing else. */
-export interface FloorJob {
-  readonly kind: 'floor';
-  readonly warmUpUrl: string;
-  readonly url: string;
-  readonly apiKey: string;
-  readonly warmCalls: number;
+/** Fresh processes per measure of sections 6, 8 and 9: peak memory barely moves between them. */
+export async function repeat(job: Job, mayFail = false, runs = 5): Promise<Figures[]> {
+  const figures: Figures[] = [];
+  for (let i = 0; i < runs; i++) figures.push(await runChild(job, mayFail));
+  return figures;
 }
 
-export interface Figures {
-  /** The measured call (the first after the warm-up), and the median of the warm calls. */
-  readonly ms: number;
-  readonly warmMs: number;
-  /** Items the call returned (the app), or -1 (the floor). */
-  readonly items: number;
-  /** The JSON of the app's result, or the body the floor read. */
-  readonly bytes: number;
-  /** The measured call's error message; the app's errors carry their code in it. */
-  readonly error?: string;
-  /** The process's peak resident memory, warm-up and event included. */
-  readonly peakBytes: number;
+// In the fresh process:
+type Call = () => Promise<unknown>;
+
+async function timed(warmUp: Call, call: Call, warmCalls: number) {
+  await warmUp();
+  const started = performance.now();
+  const outcome = await call().then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
+  );
+  const ms = performance.now() - started;
+  if (!('value' in outcome)) return { error: outcome.error, ms, warmMs: ms, items: 0, bytes: 0 };
+  const warm: number[] = [];
+  for (let i = 0; i < warmCalls; i++) {
+    const again = performance.now();
+    await call();
+    warm.push(performance.now() - again);
+  }
+  const { value } = outcome;
+  const json = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+  const items = Array.isArray(value) ? value.length : -1;
+  return { ms, warmMs: warm.length > 0 ? median(warm) : ms, items, bytes: Buffer.byteLength(json) };
 }
 
 type Handler = (event: object, context: object) => Promise<{ results?: unknown }>;
 
-// core's logger writes to stdout too: the figures' line is the one with this mark.
-const MARK = 'BENCH ';
-const STATUS = '/proc/self/status';
-// A child that hangs would hang the bench.
-const TIMEOUT_MS = 60_000;
-
-export function runChild(job: AppJob | FloorJob): Promise<Figures> {
-  return new Promise((resolve, reject) => {
-    // Nothing of the project's environment reaches the "Lambda".
-    const proc = spawn(process.execPath, [__filename], { env: { PATH: process.env.PATH ?? '' } });
-    let stdout = '';
-    let stderr = '';
-    proc.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    proc.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const timer = setTimeout(() => proc.kill('SIGKILL'), TIMEOUT_MS);
-    proc.on('error', reject);
-    proc.on('close', (code, signal) => {
-      clearTimeout(timer);
-      const line = stdout.split('\n').find((text) => text.startsWith(MARK));
-      if (code === 0 && line) resolve(JSON.parse(line.slice(MARK.length)) as Figures);
-      else reject(new Error(`a ${job.kind} child ended with ${code ?? signal}: ${stderr.trim()}`));
-    });
-    // A child that dies before reading its job is reported by 'close', not as EPIPE here.
-    proc.stdin.on('error', () => undefined);
-    proc.stdin.end(JSON.stringify(job));
-  });
-}
-
-/** The figures of a measured call that succeeded; a failed one stops the section. */
-export function succeeded(figures: Figures): Figures {
-  if (figures.error !== undefined) throw new Error(`the measured call failed: ${figures.error}`);
-  return figures;
-}
-
-// ---- In the fresh process ----
-
 // The core floor: the app's definition with the video and PDF lists' perform (the poll's and the
 // search's) replaced by one raw request, one JSON.parse and as many items as the app returns,
-// which no app on core can do with less.
-function coreFloorHandler(dir: string, items: number): Handler {
+// which no app on core can do with less. The fresh process's own copy is changed in place.
+function appHandler({ root, floorItems }: Job & { kind: 'app' }): Handler {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const core = require(join(dir, 'node_modules', 'zapier-platform-core')) as {
-    createAppHandler: (app: object) => Handler;
+  const core = require('zapier-platform-core') as { createAppHandler: (app: unknown) => Handler };
+  if (floorItems === undefined) return core.createAppHandler(join(root, 'index.js'));
+  type Operations = Record<'video' | 'pdf' | 'find_video' | 'find_pdf', { operation: object }>;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const app = require(join(root, 'index.js')) as { triggers: Operations; searches: Operations };
+  type Z = Record<'request', (options: object) => Promise<Response>>;
+  const perform = (list: string) => async (z: Z, bundle: { authData: { api_key: string } }) => {
+    const url = `${process.env.BASE_URL ?? ''}/api/${list}`;
+    const headers = { Authorization: bundle.authData.api_key };
+    const items = JSON.parse(await (await z.request({ url, headers, raw: true })).text());
+    return (items as unknown[]).slice(0, floorItems);
   };
-  type Operations = Record<string, { operation: object }>;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const app = require(join(dir, 'index.js')) as { triggers: Operations; searches: Operations };
-  interface Z {
-    request(options: object): Promise<{ text(): Promise<string> }>;
+  for (const list of ['video', 'pdf'] as const) {
+    Object.assign(app.triggers[list].operation, { perform: perform(list) });
+    Object.assign(app.searches[`find_${list}`].operation, { perform: perform(list) });
   }
-  const perform = (path: string) => async (z: Z, bundle: { authData: { api_key: string } }) => {
-    const response = await z.request({
-      url: `${process.env.BASE_URL ?? ''}${path}`,
-      headers: { Authorization: bundle.authData.api_key },
-      raw: true,
-    });
-    return (JSON.parse(await response.text()) as unknown[]).slice(0, items);
-  };
-  const replaced = (operations: Operations, prefix: string): Operations => {
-    const copy = { ...operations };
-    for (const list of ['video', 'pdf']) {
-      const own = operations[`${prefix}${list}`];
-      if (!own) throw new Error(`the app has no ${prefix}${list}`);
-      const operation = { ...own.operation, perform: perform(`/api/${list}`) };
-      copy[`${prefix}${list}`] = { ...own, operation };
-    }
-    return copy;
-  };
-  return core.createAppHandler({
-    ...app,
-    triggers: replaced(app.triggers, ''),
-    searches: replaced(app.searches, 'find_'),
-  });
+  return core.createAppHandler(app);
 }
 
-async function runApp(job: AppJob): Promise<Omit<Figures, 'peakBytes'>> {
-  const handler =
-    job.floorItems === undefined
-      ? // eslint-disable-next-line @typescript-eslint/no-require-imports
-        (require(join(job.dir, 'zapierwrapper.js')) as { handler: Handler }).handler
-      : coreFloorHandler(job.dir, job.floorItems);
-  await handler(job.warmUp, {});
-  const started = performance.now();
-  let results: unknown;
-  try {
-    ({ results } = await handler(job.event, {}));
-  } catch (error) {
-    const ms = performance.now() - started;
-    const message = error instanceof Error ? error.message : String(error);
-    return { ms, warmMs: ms, items: 0, bytes: 0, error: message };
+function run(job: Job) {
+  if (job.kind === 'app') {
+    const handler = appHandler(job);
+    const call = async () => (await handler(job.event, {})).results;
+    return timed(() => handler(job.warmUp, {}), call, job.warmCalls);
   }
-  const ms = performance.now() - started;
-  const warm: number[] = [];
-  for (let i = 0; i < job.warmCalls; i++) {
-    const again = performance.now();
-    await handler(job.event, {});
-    warm.push(performance.now() - again);
-  }
-  return {
-    ms,
-    warmMs: warm.length > 0 ? median(warm) : ms,
-    items: Array.isArray(results) ? results.length : -1,
-    bytes: Buffer.byteLength(JSON.stringify(results) ?? ''),
-  };
-}
-
-async function runFloor(job: FloorJob): Promise<Omit<Figures, 'peakBytes'>> {
-  const read = async (url: string): Promise<string> => {
-    const response = await fetch(url, {
-      headers: { Authorization: job.apiKey, 'Content-Type': 'application/json' },
-    });
+  // The warm-up reads the PDF list, the measured calls the video list.
+  const { baseUrl, apiKey } = job;
+  const read = (list: string) => async () => {
+    const response = await fetch(`${baseUrl}/api/${list}`, { headers: { Authorization: apiKey } });
     const text = await response.text();
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
     JSON.parse(text);
     return text;
   };
-  await read(job.warmUpUrl);
-  const started = performance.now();
-  const body = await read(job.url);
-  const ms = performance.now() - started;
-  const warm: number[] = [];
-  for (let i = 0; i < job.warmCalls; i++) {
-    const again = performance.now();
-    await read(job.url);
-    warm.push(performance.now() - again);
-  }
-  const warmMs = warm.length > 0 ? median(warm) : ms;
-  return { ms, warmMs, items: -1, bytes: Buffer.byteLength(body) };
+  return timed(read('pdf'), read('video'), job.warmCalls);
 }
 
 if (require.main === module) {
-  // Read whole, then parsed, as Lambda's runtime reads an event: no pieces of it stay in memory.
-  const job = JSON.parse(readFileSync(0, 'utf8')) as AppJob | FloorJob;
-  (job.kind === 'app' ? runApp(job) : runFloor(job)).then(
-    (figures) => {
-      // This process's own peak since exec (VmHWM): Linux also counts in maxRSS the parent's
-      // memory that fork copied, which raised small figures after large sections.
-      const status = existsSync(STATUS) ? readFileSync(STATUS, 'utf8') : '';
-      const kiB = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? process.resourceUsage().maxRSS);
-      process.stdout.write(`${MARK}${JSON.stringify({ ...figures, peakBytes: kiB * 1024 })}\n`);
-      // At once, as a Lambda freezes: keep-alive sockets would hold the process open.
-      process.exit(0);
-    },
-    (error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : error}\n`);
-      process.exit(1);
-    },
-  );
+  void run(JSON.parse(readFileSync(0, 'utf8')) as Job).then((figures) => {
+    // This process's own peak since exec (VmHWM): Linux also counts in maxRSS the parent's
+    // memory that fork copied.
+    const status = readFileSync('/proc/self/status', 'utf8');
+    const peakBytes = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1]) * 1024;
+    // Then exit at once, as a Lambda freezes: keep-alive sockets would hold the process open.
+    process.send?.({ ...figures, peakBytes }, () => process.exit(0));
+  });
 }
