@@ -1,14 +1,16 @@
 // 8. Large deliveries: webhook bodies of 10 MB, the most Zapier hands a hook's perform, in the
 // shapes that cost the app the most: bulk deletes of one item per contact (with and without ids
 // and names), a material string of millions of tiny groups, and custom fields by the hundred
-// thousand, as text or already parsed. Each runs in fresh processes through core's handler,
+// thousand, as text or already parsed, and one of 7 MiB, which the first item must truncate to
+// fit. Each runs in fresh processes through core's handler,
 // after a warm-up on a delivery of one item of the same shape.
 import { repeat } from './child';
 import { executeEvent, startLists } from './lists';
 import { count, fixed, mark, MB, MiB, printTable, spread, summarise } from './report';
 
 const BODY_BYTES = 10_000_000;
-const TARGET_MB = 400; // core stops a warm container past 450 MB
+// Core stops a warm container past 450 MB (memory-checker.js); a hook has 30 s (operating constraints).
+const TARGET = { peakMB: 400, ms: 10_000 };
 
 const JANE = '[6512e4c1a9b3f2001e7d4a10,Jane,Cooper,jane.cooper@example.com,+14155550123]';
 /** Each action's payload of many parts, and what its parts are. */
@@ -30,6 +32,7 @@ const SHAPES: [string, keyof typeof MAKE, (i: number) => string, boolean?][] = [
   ['Material Sent, bare [a] groups', 'send_material', () => '[a]'],
   ['New Contact, tiny custom fields', 'add_contact', field],
   ['New Contact, tiny custom fields already parsed', 'add_contact', field, true],
+  ['New Contact, one 7 MiB custom field', 'add_contact', () => `"notes":"${'n'.repeat(7 * MiB)}"`],
 ];
 
 /** A delivery as Zapier hands it to a hook's perform: parsed, and as the text it came as. */
@@ -62,15 +65,16 @@ export async function deliveries(root: string) {
       const event = executeEvent(service, perform, bundle);
       const figures = await repeat({ kind: 'app', root, warmUp, event, warmCalls: 0 });
       const peakMB = summarise(figures.map((f) => f.peakBytes / MB));
+      const ms = summarise(figures.map((f) => f.ms));
       rows.push({
         shape,
         bodyBytes: Buffer.byteLength(JSON.stringify(bundle.cleanedRequest)),
         lists: `${count(parts.length)} ${NOUN[action]}`,
         items: figures[0]?.items ?? 0,
         resultBytes: figures[0]?.bytes ?? 0,
-        ms: summarise(figures.map((f) => f.ms)),
+        ms,
         peakMB,
-        met: peakMB.max <= TARGET_MB,
+        met: peakMB.max <= TARGET.peakMB && ms.max <= TARGET.ms,
       });
     }
   } finally {
@@ -85,6 +89,9 @@ export async function deliveries(root: string) {
   );
   const highest = fixed(Math.max(...rows.map((r) => r.peakMB.max)));
   const missed = rows.filter((r) => !r.met).map((r) => `; missed: ${r.shape}`);
-  const text = `every delivery within ${TARGET_MB} MB in every run: the highest ${highest} MB`;
+  const slowest = fixed(Math.max(...rows.map((r) => r.ms.max)) / 1000);
+  const text =
+    `every delivery within ${TARGET.peakMB} MB and ${TARGET.ms / 1000} s in every run: the ` +
+    `highest ${highest} MB, the slowest ${slowest} s`;
   return { rows, targets: [{ met: missed.length === 0, text: text + missed.join('') }] };
 }
