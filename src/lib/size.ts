@@ -26,23 +26,8 @@ export const BUDGET = 5 * 1024 * 1024;
 export const LIST_BUDGET = BUDGET / 4;
 
 /** A value's size as JSON, in UTF-8 bytes. */
-export function sizeOf(value: unknown): number {
-  if (typeof value !== 'string') return Buffer.byteLength(JSON.stringify(value) ?? 'null');
-  // A text is measured where it is, not written out again: its UTF-8, its quotes, and the bytes
-  // its escapes add (`\"`, `\\`, `\n`, a control as `\u0000`, a lone surrogate as `\ud800`).
-  let bytes = Buffer.byteLength(value) + 2;
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    if (code === 0x22 || code === 0x5c || (code >= 8 && code <= 13 && code !== 11)) bytes += 1;
-    else if (code < 0x20) bytes += 5;
-    else if (code >= 0xd800 && code <= 0xdfff) {
-      const pair = code <= 0xdbff && (value.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
-      if (pair) i++;
-      else bytes += 3;
-    }
-  }
-  return bytes;
-}
+export const sizeOf = (value: unknown): number =>
+  Buffer.byteLength(JSON.stringify(value) ?? 'null');
 
 /** Top-level keys that show which record an item is. */
 const IDENTITY = new Set(['id', 'email', 'first_name', 'last_name']);

@@ -66,16 +66,6 @@ describe('truncateToFit', () => {
     const fitted = truncateToFit({ id: '1', fields: { Notes: 'n'.repeat(100) }, tags: ['t'] }, 75);
     expect(fitted).toEqual({ id: '1', fields: { Notes: `${'n'.repeat(24)}…` }, tags: ['t'] });
   });
-
-  it('sizes as Zapier counts: UTF-8 bytes of the JSON, escapes and lone surrogates included', () => {
-    const text = fc.string({ unit: 'binary', maxLength: 40 });
-    fc.assert(
-      fc.property(fc.oneof(fc.jsonValue(), text), (value) =>
-        expect(sizeOf(value)).toBe(bytes(value)),
-      ),
-      RUNS,
-    );
-  });
 });
 
 it('newestFirst gives the ids of all or some indexes, newest first, as a sort would', () => {
@@ -114,40 +104,8 @@ it('firstInOrder gives what a stable full sort gives, without sorting it all', (
   );
 });
 
-describe('sizeOf, case by case', () => {
-  it.each([
-    ['a quote', '"'],
-    ['a backslash', '\\'],
-    ['a backspace', '\b'],
-    ['a tab', '\t'],
-    ['a line feed', '\n'],
-    ['a vertical tab', '\v'],
-    ['a form feed', '\f'],
-    ['a carriage return', '\r'],
-    ['a bell', '\x07'],
-    ['a shift out', '\x0e'],
-    ['a unit separator', '\x1f'],
-    ['a space', ' '],
-    ['a DEL', '\x7f'],
-    ['the last unit before the surrogates', '\ud7ff'],
-    ['a lone first high surrogate', 'a\ud800b'],
-    ['a lone last high surrogate', '\udbff'],
-    ['a lone first low surrogate', '\udc00'],
-    ['a lone last low surrogate', '\udfff'],
-    ['two low surrogates', '\udc00\udc00'],
-    ['a low surrogate before a high one', '\ude00\ud83d'],
-    ['a high surrogate before a letter', '\ud83dx'],
-    ['a pair', '😀'],
-    ['the last pair', '\udbff\udfff'],
-    ['the first unit after the surrogates', '\ue000'],
-    ['the last unit', '\uffff'],
-  ])('counts %s as JSON.stringify writes it', (_, text) => {
-    expect(sizeOf(text)).toBe(bytes(text));
-  });
-
-  it('counts a value JSON cannot write as the null Zapier gets', () => {
-    expect(sizeOf(undefined)).toBe(bytes(null));
-  });
+it('counts a value JSON cannot write as the null Zapier gets', () => {
+  expect(sizeOf(undefined)).toBe(bytes(null));
 });
 
 describe('TruncatedList at its bounds', () => {
