@@ -22,20 +22,24 @@ const SEARCH_SIZE = 25;
 // What a title can be found by: letters, digits and symbols, not a lone accent.
 const SEARCHABLE = /[\p{L}\p{N}\p{Sm}\p{Sc}\p{So}]/u;
 const NOT_ASCII = /[^\0-\x7f]+/g;
-// The length of text a pattern is made of: a pattern of the whole text could be too large to build.
+// The longest text a pattern is made of: one of thousands of words cannot be built.
 const PATTERN_LENGTH = 100;
 
 // Titles that are the text, then those that hold it, each group newest first where the ids show
-// age; both folded as `fold` does. A pattern of the text's start, matched without regard to
-// capitals, picks the titles worth folding: those that may hold the text, and those with
-// non-ASCII letters, whose characters are folded once a search.
+// age. Titles and text are compared as `fold` compares them: a pattern of the text, without
+// regard to capitals and with any spaces for a space, is matched against each title whose
+// non-ASCII characters are folded (each once a search, in a title that may match). A text longer
+// than PATTERN_LENGTH is matched by the pattern of its start, then folded titles are compared whole.
 function matchesOf(list: List, text: string): number[] {
   const wanted = fold(text);
-  const start = wanted
+  const whole = wanted.length <= PATTERN_LENGTH;
+  const words = wanted
     .slice(0, PATTERN_LENGTH)
     .replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
     .replaceAll(' ', '\\s+');
-  const worthFolding = new RegExp(`${start}|${NOT_ASCII.source}`, 'i');
+  const within = new RegExp(words, 'i');
+  const exactly = new RegExp(`^\\s*${words}\\s*$`, 'i');
+  const worthFolding = new RegExp(`${words}|${NOT_ASCII.source}`, 'i');
   const folded = new Map<string, string>();
   const foldOnce = (chars: string) =>
     folded.get(chars) ?? folded.set(chars, foldLetters(chars)).get(chars) ?? chars;
@@ -43,8 +47,14 @@ function matchesOf(list: List, text: string): number[] {
   const partly: number[] = [];
   list.rows.forEach(({ title }, i) => {
     if (typeof title !== 'string' || !worthFolding.test(title)) return;
-    const seen = title.replace(NOT_ASCII, foldOnce).toLowerCase().replace(/\s+/g, ' ');
-    if (seen.includes(wanted)) (seen.trim() === wanted ? exact : partly).push(i);
+    const seen = title.replace(NOT_ASCII, foldOnce);
+    if (!within.test(seen)) return;
+    if (whole) {
+      (exactly.test(seen) ? exact : partly).push(i);
+      return;
+    }
+    const compared = seen.toLowerCase().replace(/\s+/g, ' ').trim();
+    if (compared.includes(wanted)) (compared === wanted ? exact : partly).push(i);
   });
   const first = (group: number[]) =>
     newestFirst(list.ids, group)?.(SEARCH_SIZE) ?? group.slice(0, SEARCH_SIZE);

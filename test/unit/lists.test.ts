@@ -292,3 +292,40 @@ describe('a search, more', () => {
     ]);
   });
 });
+
+describe('a search for a title of any length', () => {
+  const find = (title: string) =>
+    run('searches.find_video.operation.perform', bundleWith({ inputData: { title } })) as Promise<
+      { id: string; title: string }[]
+    >;
+  const words = Array.from({ length: 6_000 }, (_, i) => `word${i}`).join(' ');
+  const letters = 'x'.repeat(40_000);
+
+  // Each case: the text, a title that is it, one that holds it, and one that differs past its start.
+  it.each([
+    [
+      '6,000 words',
+      words,
+      `${words.toUpperCase()}  `,
+      `Intro: ${words} (cut)`,
+      words.replace('word5999', 'other'),
+    ],
+    [
+      '40,000 characters with no space',
+      letters,
+      letters,
+      `a${letters}b`,
+      `${letters.slice(0, 30_000)}y${letters.slice(30_001)}`,
+    ],
+  ])(
+    '%s: exact first, then a title that holds it, never one that differs',
+    async (_, text, same, holding, other) => {
+      videos([
+        { id: objectId(1), title: holding },
+        { id: objectId(2), title: other },
+        { id: objectId(3), title: same },
+      ]);
+      expect(ids(await find(text))).toEqual([objectId(3), objectId(1)]);
+    },
+  );
+});
