@@ -36,7 +36,8 @@ const lowered = (value: string | undefined, most: number): number => {
   return Number.isSafeInteger(number) && number >= 1 ? Math.min(number, most) : most;
 };
 
-/** Each request's deadline: under Zapier's 30 s for a step, whose own message names no cause. */
+/** Each request's deadline: under a step's 30 s (docs: operating constraints), past which
+ * Zapier's own message names no cause. */
 export const deadlineMs = (env = process.env): number => lowered(env.REQUEST_DEADLINE_MS, 25_000);
 
 /** The most of one response read, unpacked: the worst list it allows stays within memory. */

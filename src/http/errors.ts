@@ -11,7 +11,8 @@
 //   needs fixing, that is this record's email (blank, not an address, more than one);
 // - `ExpiredAuthError` to reconnect, `ThrottledError` to wait.
 // A request not safe to retry that got no clear response is an `Error` whose message says it may
-// have gone through and to check first: no error type stops Zapier from running a step again.
+// have gone through and to check first: no error type stops Zapier from running a step again
+// (help: "What is replay?").
 // Each message says what happened and what to do, then CRMGrow's words, in at most 250 characters.
 import type { ZObject } from 'zapier-platform-core';
 import { doNotContextify } from '../lib/errors';
@@ -188,8 +189,8 @@ function chain(errors: ZObject['errors'], result: RequestResult): Error | undefi
       'CRMGrow refused the API key. Copy your API key from CRMGrow and reconnect your CRMGrow account in Zapier.';
     return new errors.ExpiredAuthError(withWords(message, words));
   }
-  // Zapier retries a ThrottledError after the delay in a live run; elsewhere (a test of the step,
-  // a dropdown) the message is all there is, so it says only what CRMGrow asked.
+  // Zapier retries a ThrottledError after the delay in a live run (docs: error handling); in a
+  // test of the step or a dropdown the message is all there is, so it says only what CRMGrow asked.
   if (status === 429) {
     const delay = retryDelayOf(response.retryAfter);
     return throttle(

@@ -85,7 +85,7 @@ export async function callApi(
         ...options.headers,
       },
       // Written here, with core's merging off: core would take `{{…}}` in the user's text for a
-      // template, and delete it or fail.
+      // template, and delete it or fail (prepare-request.js, cleaner.js).
       ...(options.body && { body: JSON.stringify(options.body) }),
       merge: false,
       // Every status is the error chain's, 429 included, so every message is of one kind.
@@ -96,7 +96,7 @@ export async function callApi(
       // node-fetch counts the bytes as they are unpacked, so a gzip bomb stops at the cap.
       size: maxResponseBytes(),
       signal: deadline.signal,
-      // Read once, here: core keeps no parsed copy of a large list.
+      // Read once, here: core keeps no parsed copy of a large list (prepare-response.js).
       raw: true,
     };
     const raw = await z.request(request);

@@ -17,7 +17,7 @@ import {
 import { newestFirst } from '../lib/order';
 import { fold, foldLetters, quote } from '../lib/text';
 
-// Zapier's step uses the first result; the editor's test shows them all.
+// Zapier wants the best match first (docs: response types); the editor's test shows them all.
 const SEARCH_SIZE = 25;
 // What a title can be found by: letters, digits and symbols, not a lone accent.
 const SEARCHABLE = /[\p{L}\p{N}\p{Sm}\p{Sc}\p{So}]/u;

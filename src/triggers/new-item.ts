@@ -15,8 +15,9 @@ import {
 } from '../lib/lists';
 import { dropdownOrder, newestFirst } from '../lib/order';
 
-// A poll returns ten times the 100 new items Zapier triggers on at most; turning a Zap on reads
-// further back, so that new items deleted later bring no old ones in.
+// A poll returns ten times the 100 new items Zapier triggers on at most (docs: operating
+// constraints); turning a Zap on reads further back, so that new items deleted later bring no
+// old ones in.
 const POLL_SIZE = 1_000;
 const DEDUPE = 10_000;
 const DROPDOWN_PAGE_SIZE = 100;
