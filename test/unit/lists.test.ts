@@ -328,4 +328,15 @@ describe('a search for a title of any length', () => {
       expect(ids(await find(text))).toEqual([objectId(3), objectId(1)]);
     },
   );
+
+  it('past 100 characters, compares titles as the short text is compared: capitals, spaces, accents', async () => {
+    const text = `${'café '.repeat(25)}au lait`;
+    videos([
+      { id: objectId(1), title: `Menu: ${'CAFE  '.repeat(25)}au\tlait` },
+      { id: objectId(2), title: `${'Café '.repeat(25)}au lait` },
+      { id: objectId(5), title: `${'café '.repeat(25)}au lait, iced` },
+      { id: objectId(4), title: `${'café '.repeat(25)}au chocolat` },
+    ]);
+    expect(ids(await find(text))).toEqual([2, 5, 1].map(objectId));
+  });
 });

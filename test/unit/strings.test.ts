@@ -1,6 +1,13 @@
-// The grammar of the lists the service writes into one text field: groups, contacts, materials
-// and deleted tasks, read through src/hooks/strings.ts.
-import { contactOf, groupsOf, materialOf, removedTasksOf } from '../../src/hooks/strings';
+// The grammar of the lists the service writes into one text field: groups, contacts, materials,
+// deleted tasks, an automation's deals and a contact's label, read through src/hooks/strings.ts.
+import {
+  contactOf,
+  dealsOf,
+  groupsOf,
+  labelOf,
+  materialOf,
+  removedTasksOf,
+} from '../../src/hooks/strings';
 
 const ID = '6512e4c1a9b3f2001e7d4a10';
 const OTHER = '6512e4c1a9b3f2001e7d4a2b';
@@ -148,5 +155,69 @@ describe('removedTasksOf', () => {
     ['a good task, then one in another form', `${task('[call,Visit')},[odd`],
   ])('text with %s is not in the form', (_, text) => {
     expect(removedTasksOf(text)).toBeUndefined();
+  });
+});
+
+describe('dealsOf', () => {
+  const DEAL = '65f2b7d04c1e8a0012ab3c01';
+  const OTHER_DEAL = '65f2b7d04c1e8a0012ab3c02';
+  const jane = `[${ID},Jane,Cooper,jane@example.com,+14155550123]`;
+  const omar = `[${OTHER},Omar,Haddad,omar@example.net,+13125550187]`;
+  const read = (text: string) => {
+    const lines: string[] = [];
+    return { deals: [...dealsOf(text, (line) => lines.push(line))], lines };
+  };
+
+  it.each([
+    [
+      'one deal and its contact',
+      `[${DEAL},Market St purchase,${jane}]`,
+      [[DEAL, 'Market St purchase']],
+    ],
+    [
+      'two deals, a title with commas and brackets, two contacts',
+      `[${DEAL},Cooper, Jr. [2026] purchase,${jane},${omar}],[${OTHER_DEAL},Lease,${omar}]`,
+      [
+        [DEAL, 'Cooper, Jr. [2026] purchase'],
+        [OTHER_DEAL, 'Lease'],
+      ],
+    ],
+    [
+      'a deal with no contact',
+      `[${DEAL},Market St,][${OTHER_DEAL},Lease,]`,
+      [
+        [DEAL, 'Market St'],
+        [OTHER_DEAL, 'Lease'],
+      ],
+    ],
+    ['no deal', '', []],
+    ['text in no form', 'Market St', []],
+  ])('%s', (_, text, deals) => {
+    const { deals: got, lines } = read(text);
+    expect(got.map(({ id, title }) => [id, title])).toEqual(deals);
+    expect(lines).toEqual([]);
+  });
+
+  it('keeps a deal never closed, with what could be read, and logs it', () => {
+    expect(read(`[${DEAL},Market St,${jane}`)).toEqual({
+      deals: [{ id: DEAL, title: 'Market St' }],
+      lines: [
+        'A deal in "deal" was not in the form [id,title,contacts]: kept, with what could be read.',
+      ],
+    });
+    expect(read(`[${DEAL},Market St, `).deals).toEqual([{ id: DEAL, title: 'Market St' }]);
+  });
+});
+
+describe('labelOf', () => {
+  it.each([
+    ['name: Hot Lead,color: #ef5350', 'Hot Lead', '#ef5350'],
+    [' name: Buyer, Seller ,color:  #43a047 ', 'Buyer, Seller', '#43a047'],
+    ['name: A,color: B,color: #fff', 'A,color: B', '#fff'],
+    ['VIP', 'VIP', null],
+    ['name: ,color: ', null, null],
+    ['', null, null],
+  ])('%j is named %j, colored %j', (label, name, color) => {
+    expect(labelOf(label)).toEqual({ name, color });
   });
 });
