@@ -1,7 +1,5 @@
 // The deployment's settings, set with `zapier-platform env:set` and read on every request, so a
-// bad one fails only the operations that use it. Only the integration's developers can change
-// them: the Zap builder is told to contact whoever provides the integration, and the developers'
-// log names the variable (never its value).
+// bad one fails only the operations that use it (docs/behaviour.md, "Settings").
 
 export const DEFAULT_BASE_URL = 'https://api.crmgrow.com';
 

@@ -6,7 +6,7 @@ import { emailInput, inputFieldOf, listInput, readInputs, sentFieldsOf } from '.
 import { LISTS } from '../lib/lists';
 
 /** The one table of sends; its keys are the create keys. */
-export const SENDS = {
+const SENDS = {
   send_video: { material: 'video', idKey: 'video_id', endpoint: ENDPOINTS.sendVideo },
   send_pdf: { material: 'pdf', idKey: 'pdf_id', endpoint: ENDPOINTS.sendPdf },
   send_image: { material: 'image', idKey: 'image_id', endpoint: ENDPOINTS.sendImage },

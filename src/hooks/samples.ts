@@ -24,16 +24,16 @@ const DEAL_ID = '65f2b7d04c1e8a0012ab3c01';
 const DEAL_TITLE = 'Cooper - 1200 Market St purchase';
 const USER_NAME = 'Alex Morgan';
 
-const contactRecord = (overrides: Record<string, unknown>): JsonObject => ({
-  id: JANE.id,
-  first_name: JANE.first,
-  last_name: JANE.last,
-  email: JANE.email,
+const contactRecord = (c: typeof JANE, overrides: Record<string, unknown>): JsonObject => ({
+  id: c.id,
+  first_name: c.first,
+  last_name: c.last,
+  email: c.email,
   address: '1200 Market Street',
   city: 'San Francisco',
   state: 'CA',
   zip: '94102',
-  cell_phone: JANE.phone,
+  cell_phone: c.phone,
   country: 'US',
   source: 'Website',
   company: 'Cooper Realty',
@@ -68,14 +68,14 @@ const TASK: JsonObject = {
 };
 
 export const SAMPLE_BODIES = {
-  add_contact: contactRecord({}),
-  update_contact: contactRecord({
+  add_contact: contactRecord(JANE, {}),
+  update_contact: contactRecord(JANE, {
     cell_phone: '+14155550177',
     label: 'name: Customer,color: #43a047',
     tags: ['buyer', 'open-house', 'pre-approved'],
   }),
   // The one-contact shape; a bulk delete gives one item per contact in it.
-  delete_contact: contactRecord({ tags: ['buyer'], label: '' }),
+  delete_contact: contactRecord(JANE, { tags: ['buyer'], label: '' }),
   add_deal: {
     id: DEAL_ID,
     title: DEAL_TITLE,
@@ -144,12 +144,7 @@ export const SAMPLE_BODIES = {
       'Sun Mar 15 2026 11:05:47 GMT+0000 (Coordinated Universal Time)',
     removed_date: '2026-03-19T09:02:44.873Z',
   },
-  lead_source: contactRecord({
-    id: OMAR.id,
-    first_name: OMAR.first,
-    last_name: OMAR.last,
-    email: OMAR.email,
-    cell_phone: OMAR.phone,
+  lead_source: contactRecord(OMAR, {
     address: '',
     city: 'Chicago',
     state: 'IL',

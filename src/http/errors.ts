@@ -1,19 +1,5 @@
 // Every failure of a request as the Zapier error a Zap builder reads: one chain, in order, top to
-// bottom. The type follows Zapier's integration publishing requirements (docs: §7.1 and §7.2):
-// - `Error`, with a code, "in situations where users misconfigure their Zaps and need to take
-//   action" (7.1): a template or material that no longer exists, a value that is not a CRMGrow
-//   ID, a refusal this integration does not recognise, a bad filter value, an outage. Only an
-//   errored run e-mails the Zap builder (docs: error handling), and with Autoreplay on, Zapier
-//   first replays the step up to 5 times and e-mails only after the last attempt fails (help:
-//   "What is replay?");
-// - `HaltedError` "where a required pre-condition is not met" (7.2), a soft failure that never
-//   turns a Zap off and e-mails no one: only where one record's data fails and nothing in the Zap
-//   needs fixing, that is this record's email (blank, not an address, more than one);
-// - `ExpiredAuthError` to reconnect, `ThrottledError` to wait.
-// A request not safe to retry that got no clear response is an `Error` whose message says it may
-// have gone through and to check first: no error type stops Zapier from running a step again
-// (help: "What is replay?").
-// Each message says what happened and what to do, then CRMGrow's words, in at most 250 characters.
+// bottom. Which error type when, and Zapier's docs it rests on: docs/behaviour.md, "Failures".
 import type { ZObject } from 'zapier-platform-core';
 import { doNotContextify } from '../lib/errors';
 import type { SentField } from '../lib/inputs';
@@ -67,7 +53,6 @@ const MAY_HAVE_HAPPENED = {
     'ask CRMGrow support to check before you turn the Zap on again.',
 } as const;
 
-/** The text with the API key redacted. */
 const redacted = (text: string, key: string): string =>
   key ? text.split(key).join('[API key]') : text;
 

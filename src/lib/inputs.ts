@@ -1,7 +1,6 @@
 // The input fields, and the one check of their values before any request: trimmed, present, one
-// value, and an email address where one is expected. The error type follows the rule in the
-// header of src/http/errors.ts: an email at fault is this record's data and halts the run; any
-// other value at fault is the Zap's mapping, an error the Zap builder must act on.
+// value, and an email address where one is expected. An email at fault is this record's data and
+// halts the run; any other value is the Zap's mapping (docs/behaviour.md, "Failures").
 import type { PlainInputField, ZObject } from 'zapier-platform-core';
 import { emailAddressOf, INVISIBLE, NOT_AN_ADDRESS } from './email';
 import { doNotContextify } from './errors';

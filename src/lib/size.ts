@@ -1,28 +1,11 @@
-// The one size rule, so that a result passes Zapier's limit in every run.
-// - Zapier's limit: a trigger's or action's payload of 6 MB (docs: operating constraints). Core
-//   measures a result as `JSON.stringify(results).length`, in characters, and from 6,291,456
-//   (constants.js) stashes it to a file instead, but only when the run's event carries
-//   `autostashPayloadOutputLimit` (app-middlewares/after/large-response-cacher.js). A step cannot
-//   see whether it does, so the rule must hold without the stash.
-// - The rule: every list the app returns is filled, in order, while its JSON stays within
-//   BUDGET, 5 MiB counted in UTF-8 bytes. A JSON text has at least as many UTF-8 bytes as
-//   characters, so a result within BUDGET is under the limit whether it is counted in bytes or
-//   characters, stashed or not. A list read out of one text field (contacts, materials, custom
-//   fields) gets a quarter of it, as an item holds at most two such lists beside the text.
-// - From the first entry that does not fit, it and all later ones are counted instead of kept,
-//   and one log line says how many; reading stops there, which bounds memory too. An entry too
-//   large on its own is truncated rather than dropped when it comes first: its largest value is
-//   halved until it fits, and an item's id, email and names are never truncated.
-// Worked example, a bulk delete of 20,000 contacts (delete_contact: one item per contact), each
-// like `[6512e4c1a9b3f20000000001,Jane,Cooper,jane00001@example.com,+14155550123]`: an item is its
-// five values, the other output fields null and `custom_fields` {}, 411 bytes of JSON. The
-// result holds floor((BUDGET - 1) / (411 + 1)) = 12,725 items ("[" is 1 byte, and each item adds
-// its size and a comma or the closing "]"), and the log says 7,275 of 20,000 were left out. To
-// predict another case, measure one item with sizeOf and divide the same way.
+// The one size rule, so that a result passes Zapier's limit in every run: each list the app returns
+// is filled, in order, while its JSON fits BUDGET; the rest are counted and logged. Zapier's and
+// core's limits, and a worked example: docs/behaviour.md, "The size rule".
 import { truncate } from './text';
 
 /** The most a result may take as JSON, in UTF-8 bytes: under 6 MB, and under 6,291,456 characters. */
 export const BUDGET = 5 * 1024 * 1024;
+/** A list read out of one text field (contacts, materials): an item holds at most two. */
 export const LIST_BUDGET = BUDGET / 4;
 
 /** A value's size as JSON, in UTF-8 bytes. */

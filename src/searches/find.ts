@@ -26,19 +26,16 @@ const NOT_ASCII = /[^\0-\x7f]+/g;
 const PATTERN_LENGTH = 100;
 
 // Titles that are the text, then those that hold it, each group newest first where the ids show
-// age. Titles and text are compared as `fold` compares them: a pattern of the text, without
-// regard to capitals and with any spaces for a space, is matched against each title whose
-// non-ASCII characters are folded (each once a search, in a title that may match). A text longer
-// than PATTERN_LENGTH is matched by the pattern of its start, then folded titles are compared whole.
+// age, compared as `fold` compares them. A pattern of the text's start (any spaces for a space, no
+// regard to capitals) skips most titles before their non-ASCII characters are folded (each once a
+// search); a title it matches is folded whole and compared.
 function matchesOf(list: List, text: string): number[] {
   const wanted = fold(text);
-  const whole = wanted.length <= PATTERN_LENGTH;
   const words = wanted
     .slice(0, PATTERN_LENGTH)
     .replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
     .replaceAll(' ', '\\s+');
   const within = new RegExp(words, 'i');
-  const exactly = new RegExp(`^\\s*${words}\\s*$`, 'i');
   const worthFolding = new RegExp(`${words}|${NOT_ASCII.source}`, 'i');
   const folded = new Map<string, string>();
   const foldOnce = (chars: string) =>
@@ -49,10 +46,6 @@ function matchesOf(list: List, text: string): number[] {
     if (typeof title !== 'string' || !worthFolding.test(title)) return;
     const seen = title.replace(NOT_ASCII, foldOnce);
     if (!within.test(seen)) return;
-    if (whole) {
-      (exactly.test(seen) ? exact : partly).push(i);
-      return;
-    }
     const compared = seen.toLowerCase().replace(/\s+/g, ' ').trim();
     if (compared.includes(wanted)) (compared === wanted ? exact : partly).push(i);
   });
