@@ -29,9 +29,9 @@ async function subscribe(z: ZObject, bundle: Bundle, action: ActionValue) {
 async function unsubscribe(z: ZObject, bundle: Bundle) {
   const id = recordIdOf(bundle.subscribeData);
   if (id === undefined) return { outcome: 'nothing_to_remove' };
+  // A refusal that passed the error chain is CRMGrow's "already gone".
   const response = await callApi(z, bundle, ENDPOINTS.unsubscribe, { params: { id } });
-  const gone = response.status < 200 || response.status > 299 || isAlreadyGone(response);
-  return { id, outcome: gone ? 'already_gone' : 'unsubscribed' };
+  return { id, outcome: isAlreadyGone(response) ? 'already_gone' : 'unsubscribed' };
 }
 
 /** The account's recent events of an action; the service's placeholder of blank values is none. */
