@@ -1,5 +1,6 @@
-// The three projects. `npm test` runs each in a jest process of its own
-// (scripts/test.mts says why); `npm run test:unit` runs the first.
+// The three projects. `npm test` (package.json) runs unit, then every other project but
+// platform, then platform, each in a jest process of its own (docs/testing.md says why), so a
+// project added here runs with e2e; `npm run test:unit` runs the first.
 // ts-jest compiles each file on its own (tsconfig.json's isolatedModules), without
 // type checks: `tsc`, the first step of `npm test`, type-checks the whole project.
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] };
