@@ -32,17 +32,3 @@ export function useSandbox(sizes?: SeedSizes): () => Sandbox {
     return sandbox;
   };
 }
-
-/** A Zapier error's type, and the code of a plain error (its message is JSON). */
-export async function failureOf(
-  promise: Promise<unknown>,
-): Promise<{ type: string; code?: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (!(error instanceof Error)) throw error;
-    if (error.name !== 'AppError') return { type: error.name };
-    return { type: 'AppError', code: (JSON.parse(error.message) as { code?: string }).code };
-  }
-  return { type: 'none: it succeeded' };
-}
