@@ -1,6 +1,6 @@
 // The compiled app through core's app tester, against the sandbox over real HTTP: the sandbox's
 // own answers (the rest relies on them), every operation of the app's definition once, each
-// webhook's whole life, and the lists of a large account.
+// webhook's whole life, five Zaps built from a trigger's fields, and a poll past a result's limit.
 import type { Bundle } from 'zapier-platform-core';
 import { pointAppAt } from '../../sandbox/harness';
 import { startReceiver, type Receiver } from '../../sandbox/receiver';
@@ -11,7 +11,6 @@ import {
   searchInputFor,
   searchListsOf,
 } from '../../scripts/lib/operations';
-import { dropdownOrder } from '../../src/lib/order';
 import { answers, startHostileServer, type HostileServer } from '../support/hostile-server';
 import { app, run, useSandbox } from './helpers';
 
@@ -229,37 +228,6 @@ describe('webhooks: a delivery through the sandbox', () => {
     // One address, as the action takes: a mapped line item would have joined them all.
     expect(String(inputData.email)).toMatch(/^[^,\s]+@[^,\s]+$/);
     expect(result).toMatchObject({ status: true, email: inputData.email });
-  });
-});
-
-describe('the lists of a large account: 50,000 videos', () => {
-  const sandbox = useSandbox({ video: 50_000 });
-  const poll = (meta: Partial<Bundle['meta']> = {}) =>
-    run('triggers.video.operation.perform', {
-      authData: { api_key: sandbox().apiKey },
-      meta: meta as Bundle['meta'],
-    });
-
-  it('a poll gives the newest 1,000, in one request', async () => {
-    const before = sandbox().requests.length;
-    const newest = byId(sandbox().data.video).reverse().slice(0, 1_000);
-    expect(await poll()).toEqual(newest);
-    expect(sandbox().requests.length - before).toBe(1);
-  });
-
-  it('the dropdown gives pages of 100 in its order, one request a page', async () => {
-    // The order itself is the unit tests' (test/unit/lists.test.ts); here, the same function.
-    const videos = sandbox().data.video;
-    const order = dropdownOrder(
-      videos.map(({ title }) => title),
-      videos.map(({ id }) => id),
-    );
-    const before = sandbox().requests.length;
-    const pages = [await poll({ isFillingDynamicDropdown: true, page: 0 })];
-    pages.push(await poll({ isFillingDynamicDropdown: true, page: 1 }));
-    const expected = order(200).map((i) => videos[i]);
-    expect(pages).toEqual([expected.slice(0, 100), expected.slice(100, 200)]);
-    expect(sandbox().requests.length - before).toBe(2);
   });
 });
 

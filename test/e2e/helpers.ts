@@ -2,7 +2,6 @@
 // servers: every request is real HTTP, and no nock is loaded.
 import { createAppTester, type Bundle } from 'zapier-platform-core';
 import { loadCompiledApp, methodAt, pointAppAt } from '../../sandbox/harness';
-import type { SeedSizes } from '../../sandbox/seed';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 
 export const app = loadCompiledApp();
@@ -20,10 +19,10 @@ export async function run(path: string, bundle: Partial<Bundle>): Promise<unknow
 }
 
 /** A sandbox for the enclosing describe block, with the app's addresses pointed at it. */
-export function useSandbox(sizes?: SeedSizes): () => Sandbox {
+export function useSandbox(): () => Sandbox {
   let sandbox: Sandbox | undefined;
   beforeAll(async () => {
-    sandbox = await startSandbox(sizes);
+    sandbox = await startSandbox();
     pointAppAt(sandbox);
   });
   afterAll(() => sandbox?.close());
