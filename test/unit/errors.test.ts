@@ -397,13 +397,6 @@ describe('the key and the connection', () => {
     },
   );
 
-  it('a key pasted with a line break after it is sent trimmed', async () => {
-    nock(HOST).get('/api/video').matchHeader('authorization', API_KEY).reply(200, []);
-    await expect(
-      run('triggers.video.operation.perform', { authData: { api_key: `${API_KEY}\n` } }),
-    ).resolves.toEqual([]);
-  });
-
   it('a passing connection test returns ok', async () => {
     nock(HOST).get('/api/template').reply(200, []);
     await expect(run('authentication.test')).resolves.toEqual({ ok: true });
