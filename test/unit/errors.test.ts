@@ -401,11 +401,6 @@ describe('the key and the connection', () => {
     nock(HOST).get('/api/template').reply(200, []);
     await expect(run('authentication.test')).resolves.toEqual({ ok: true });
   });
-
-  it('an Account Email is trimmed for the label', async () => {
-    const bundle = { authData: { api_key: API_KEY, account_email: ' jane@example.com\n' } };
-    await expect(run('authentication.connectionLabel', bundle)).resolves.toBe('jane@example.com');
-  });
 });
 
 // A timer left running would hold the process for up to 25 s after the request.

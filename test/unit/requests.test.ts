@@ -155,7 +155,7 @@ describe('the connection', () => {
   });
 
   it.each([
-    ['jane@example.com', 'jane@example.com'],
+    [' jane@example.com\n', 'jane@example.com'],
     [`key ${API_KEY}`, ''],
     [undefined, ''],
   ])('an Account Email of %j names it %j, never the key, with no request', async (email, label) => {
