@@ -176,16 +176,6 @@ describe('the reading of a response', () => {
     },
   );
 
-  it('follows no redirect, and sends nothing to where it points', async () => {
-    videos().reply(307, '', { Location: 'https://elsewhere.example/api/video' });
-    const elsewhere = nock('https://elsewhere.example')
-      .get(() => true)
-      .reply(200, []);
-    expect(outcome(await failureOf(poll()))).toBe('AppError redirect');
-    expect(elsewhere.isDone()).toBe(false);
-    nock.cleanAll();
-  });
-
   it('never shows or logs the key, even when the service echoes it; the log names the request', async () => {
     videos().reply(500, { status: false, error: `bad token ${API_KEY} given` });
     const { logs, result } = await logsOf(() => failureOf(poll()));
