@@ -359,10 +359,8 @@ describe('a delivery larger than a result can carry', () => {
     expect(result.at(-1)?.id).toBe(
       `${ID.slice(0, 18)}${String(result.length - 1).padStart(6, '0')}`,
     );
-    expect(logs).toEqual([
-      `delete_contact: ${left} of 3000 items of delete_contact were left out: with them the ` +
-        "result would pass Zapier's limit.",
-    ]);
+    const line = `delete_contact: ${left} of 3000 items of delete_contact were left out`;
+    expect(logs).toEqual([expect.stringContaining(line)]);
   });
 
   it('cuts one item too large on its own, never its id, email or names', async () => {
