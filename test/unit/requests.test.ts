@@ -147,7 +147,7 @@ describe('the connection', () => {
   it('is tested by listing the templates with the key, trimmed', async () => {
     const seen = await requestOf(
       'authentication.test',
-      { authData: { api_key: `  ${API_KEY} ` } },
+      { authData: { api_key: `  ${API_KEY}\n` } },
       CALLING.template.call,
       [],
     );
