@@ -15,7 +15,7 @@ import {
   postJson,
   readBody,
 } from './http';
-import { LIST_KEYS, objectId, seedData, type Contact, type SeedSizes } from './seed';
+import { LIST_KEYS, objectId, seedData, type Contact } from './seed';
 
 /** Which of the two base addresses a request came in on. */
 export type BaseName = 'BASE_URL' | 'ALT_BASE_URL';
@@ -60,8 +60,8 @@ const textOf = (body: unknown, key: string): string => {
 const contactString = (c: Contact): string =>
   `[${c.id},${c.first_name},${c.last_name},${c.email},${c.cell_phone}]`;
 
-export async function startSandbox(sizes?: SeedSizes) {
-  const data = seedData(sizes);
+export async function startSandbox() {
+  const data = seedData();
   /** Every request to the service's endpoints, in order, with the status it was answered. */
   const requests: (Incoming & { readonly status: number })[] = [];
   /** The hook URL and action of each subscription, by its id. */
