@@ -545,7 +545,7 @@ describe('subscribing, unsubscribing and samples, more closely', () => {
   });
 });
 
-it('the worked example in src/lib/size.ts: a bulk delete of 20,000 contacts keeps 12,725', async () => {
+it('the worked example of the size rule (docs/behaviour.md): a bulk delete of 20,000 contacts keeps 12,725', async () => {
   const contacts = Array.from(
     { length: 20_000 },
     (_, i) =>
