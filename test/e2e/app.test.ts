@@ -102,7 +102,7 @@ describe('every operation of the compiled app, against the sandbox', () => {
     expect((found as Material[])[0]).toEqual(item);
   });
 
-  it.each(keys.creates)('%s is done, in one request the service confirms', async (key) => {
+  it.each(keys.creates)('%s is done, in one request answered 200', async (key) => {
     const sb = sandbox();
     const choices = new Map(
       Object.entries(sb.data).map(([list, [first]]) => [list, first?.id ?? '']),

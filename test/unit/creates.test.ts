@@ -1,4 +1,4 @@
-// What the actions return once CRMGrow confirms them.
+// What the actions return once CRMGrow's response passes the success check.
 import nock from 'nock';
 import { bundleWith, HOST, run } from '../support/app';
 import { methodOf, TEMPLATE_ID } from '../support/expectations';

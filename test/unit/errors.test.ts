@@ -156,10 +156,13 @@ describe('the reading of a response', () => {
     [{ status: true, error: 'Send error' }, 'AppError delivery_failed'],
     [{ status: false }, 'AppError request_refused'],
     ['OK', 'AppError outcome_unknown'],
-  ])('a send answered 200 %j is %s: only "status": true confirms it', async (body, expected) => {
-    nock(HOST).post('/api/send-video').reply(200, body);
-    expect(outcome(await failureOf(sendVideo()))).toBe(expected);
-  });
+  ])(
+    'a send answered 200 %j is %s: only "status": true passes the success check',
+    async (body, expected) => {
+      nock(HOST).post('/api/send-video').reply(200, body);
+      expect(outcome(await failureOf(sendVideo()))).toBe(expected);
+    },
+  );
 
   it.each([
     ['a date 300 s ahead', 300],
@@ -238,7 +241,7 @@ describe('turning a Zap off and on', () => {
     },
   );
 
-  it('subscribe is not confirmed when the id is no string or whole number', async () => {
+  it('subscribe fails the success check when the id is no string or whole number', async () => {
     nock(HOST)
       .post('/api/outbound/subscribe')
       .reply(201, { id: { $oid: 'sub_1' } });
@@ -270,10 +273,10 @@ describe('the service words each error is chosen by', () => {
   const sendVideo = () => run(sendPath, bundleWith({ inputData }));
 
   it.each([
-    // Plain text counts; a page, even after spaces, and JSON without `error` or `message` do not.
+    // Plain text counts; an HTML body, even after spaces, and JSON without `error` or `message` do not.
     ['text', 'AppError account_suspended', 'Account suspended, see <a href="/billing">billing</a>'],
-    ['a page after spaces', 'AppError request_refused', '\n  <p>Account suspended</p>'],
-    ['a page', 'AppError request_refused', '<p>Account suspended</p>'],
+    ['an HTML body after spaces', 'AppError request_refused', '\n  <p>Account suspended</p>'],
+    ['an HTML body', 'AppError request_refused', '<p>Account suspended</p>'],
     ['other JSON', 'AppError request_refused', { status: false, detail: 'account suspended' }],
     // Only the first 1,000 characters are read.
     [

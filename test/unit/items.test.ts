@@ -506,7 +506,7 @@ describe('subscribing, unsubscribing and samples, more closely', () => {
     });
   });
 
-  it('any 2xx that confirms is unsubscribed', async () => {
+  it('any 2xx that passes the success check is unsubscribed', async () => {
     nock(HOST)
       .delete('/api/outbound/unsubscribe')
       .query({ id: 'sub_1' })

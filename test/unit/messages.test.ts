@@ -261,7 +261,7 @@ const ROWS: Record<string, Row> = {
         'CRMGrow refused listing your videos. If it keeps happening, contact CRMGrow support.',
     },
   },
-  'a 2xx that does not confirm a note': {
+  'a 2xx that fails the success check, on a note': {
     setup: () => api().post('/api/note').reply(200, { ok: 1 }),
     run: () => addNote(),
     expected: {
