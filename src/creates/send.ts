@@ -1,21 +1,11 @@
 // Send Video, Send PDF and Send Image: a material from the library, by email with a template.
 import { defineCreate, type Create, type PlainOutputField } from 'zapier-platform-core';
-import { ENDPOINTS, type Endpoint } from '../http/endpoints';
+import { SEND_ENDPOINTS } from '../http/endpoints';
 import { callApi } from '../http/request';
 import { emailInput, inputFieldOf, listInput, readInputs, sentFieldsOf } from '../lib/inputs';
 import { LISTS } from '../lib/lists';
 
-/** The one table of sends; its keys are the create keys. */
-const SENDS = {
-  send_video: { material: 'video', idKey: 'video_id', endpoint: ENDPOINTS.sendVideo },
-  send_pdf: { material: 'pdf', idKey: 'pdf_id', endpoint: ENDPOINTS.sendPdf },
-  send_image: { material: 'image', idKey: 'image_id', endpoint: ENDPOINTS.sendImage },
-} as const satisfies Record<
-  string,
-  { material: 'video' | 'pdf' | 'image'; idKey: string; endpoint: Endpoint }
->;
-
-type SendKey = keyof typeof SENDS;
+type Material = keyof typeof SEND_ENDPOINTS;
 
 // The service answers only `{"status": true}`, so the result is what was sent to whom. Its `id`
 // ("<material id>:<email>") is made here, for a Zap that maps it: no CRMGrow record has it.
@@ -25,8 +15,8 @@ const resultOf = (values: Record<string, string>, idKey: string) => ({
   ...values,
 });
 
-function send(key: SendKey): Create {
-  const { material, idKey, endpoint } = SENDS[key];
+function send(material: Material): Create {
+  const idKey = `${material}_id`;
   const { noun, withArticle, singular, sample } = LISTS[material];
   const inputs = [
     // Creating the contact is what the service's source does; the API spec does not say.
@@ -50,7 +40,7 @@ function send(key: SendKey): Create {
     { key: 'template_id', label: 'Template ID', type: 'string' },
   ];
   return defineCreate({
-    key,
+    key: `send_${material}`,
     noun,
     display: {
       label: `Send ${noun}`,
@@ -60,7 +50,10 @@ function send(key: SendKey): Create {
       inputFields: inputs.map(inputFieldOf),
       perform: async (z, bundle) => {
         const values = readInputs(z, bundle.inputData, inputs);
-        await callApi(z, bundle, endpoint, { body: values, fields: sentFieldsOf(inputs, values) });
+        await callApi(z, bundle, SEND_ENDPOINTS[material], {
+          body: values,
+          fields: sentFieldsOf(inputs, values),
+        });
         return resultOf(values, idKey);
       },
       sample: resultOf(
@@ -77,5 +70,8 @@ function send(key: SendKey): Create {
 }
 
 export const sendCreates = Object.fromEntries(
-  (Object.keys(SENDS) as SendKey[]).map((key) => [key, send(key)]),
+  (Object.keys(SEND_ENDPOINTS) as Material[]).map((material) => [
+    `send_${material}`,
+    send(material),
+  ]),
 );

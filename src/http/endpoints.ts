@@ -53,12 +53,16 @@ export const LIST_ENDPOINTS = {
   template: list('/api/template', 'listing your templates'),
 } as const satisfies Record<ListKey, Endpoint>;
 
+/** The send of each material; its create is `send_<material>`, its id input `<material>_id`. */
+export const SEND_ENDPOINTS = {
+  video: post('/api/send-video', 'sending the video', 'email'),
+  pdf: post('/api/send-pdf', 'sending the PDF', 'email', 'ALT_BASE_URL'),
+  image: post('/api/send-image', 'sending the image', 'email'),
+} as const satisfies Partial<Record<ListKey, Endpoint>>;
+
 export const ENDPOINTS = {
   // Listing templates is cheap, safe to retry and needs a valid key.
   testConnection: list('/api/template', 'testing the connection'),
-  sendVideo: post('/api/send-video', 'sending the video', 'email'),
-  sendPdf: post('/api/send-pdf', 'sending the PDF', 'email', 'ALT_BASE_URL'),
-  sendImage: post('/api/send-image', 'sending the image', 'email'),
   addNote: post('/api/note', 'adding the note', 'note'),
   // Not safe to retry: a second subscription would deliver every event twice.
   subscribe: {

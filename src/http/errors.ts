@@ -4,6 +4,7 @@ import type { ZObject } from 'zapier-platform-core';
 import { doNotContextify } from '../lib/errors';
 import type { SentField } from '../lib/inputs';
 import { isObject, isObjectId, recordIdOf, unwrapped } from '../lib/json';
+import { LISTS } from '../lib/lists';
 import { truncate, quote } from '../lib/text';
 import type { Endpoint } from './endpoints';
 
@@ -191,11 +192,11 @@ function chain(errors: ZObject['errors'], result: RequestResult): Error | undefi
   }
   if (status >= 500) {
     // The service fails this way on an id that is not one of its ids: the Zap's mapping must change.
-    const id = fields.find((field) => field.search && !isObjectId(field.value));
-    if (id) {
+    const id = fields.find((field) => field.list && !isObjectId(field.value));
+    if (id?.list) {
       return fail(
         'invalid_id',
-        `${quote(id.value, 40)} in "${id.label}" is not a CRMGrow ID, and CRMGrow failed on it. Choose from the "${id.label}" dropdown, or map the ID from a "${id.search}" step.`,
+        `${quote(id.value, 40)} in "${id.label}" is not a CRMGrow ID, and CRMGrow failed on it. Choose from the "${id.label}" dropdown, or map the ID from a "Find ${LISTS[id.list].noun}" step.`,
       );
     }
     if (!notSafeToRetry && (status === 502 || status === 503 || status === 504)) {
@@ -216,7 +217,7 @@ function chain(errors: ZObject['errors'], result: RequestResult): Error | undefi
   if (refused) {
     const email = fieldOf('email');
     const template = fieldOf('template_id');
-    const material = fields.find((field) => field.search && field !== template);
+    const material = fields.find((field) => field.list && field !== template);
     if (/suspended/i.test(words)) {
       return fail(
         'account_suspended',

@@ -7,15 +7,6 @@ import { doNotContextify } from './errors';
 import { LISTS, searchKeyOf, type ListKey } from './lists';
 import { quote } from './text';
 
-/** An input value a request sends, for a message that names the one the service refused. */
-export interface SentField {
-  readonly key: string;
-  readonly label: string;
-  readonly value: string;
-  /** The search step that finds such an id, for an id field: "Find Video". */
-  readonly search?: string;
-}
-
 export interface Input<K extends string = string> {
   readonly key: K;
   readonly label: string;
@@ -108,14 +99,10 @@ export function readInputs<K extends string>(
   return values as Record<K, string>;
 }
 
-/** The inputs with their values, for the error chain to name the one the service refused. */
+/** An input and the value a request sends, for the error chain to name the one the service refused. */
+export type SentField = Input & { readonly value: string };
+
 export const sentFieldsOf = <K extends string>(
   inputs: readonly Input<K>[],
   values: Readonly<Record<K, string>>,
-): SentField[] =>
-  inputs.map((input) => ({
-    key: input.key,
-    label: input.label,
-    value: values[input.key],
-    ...(input.list && { search: `Find ${LISTS[input.list].noun}` }),
-  }));
+): SentField[] => inputs.map((input) => ({ ...input, value: values[input.key] }));
