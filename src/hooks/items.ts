@@ -130,15 +130,10 @@ function readText(event: HookEvent, record: JsonObject, log: Log): JsonObject {
       'contacts',
       log,
     );
-    const [first] = contacts.entries;
-    Object.assign(read, {
-      contacts: contacts.entries,
-      contact_count: contacts.count,
-      first_contact_id: first?.id,
-      first_contact_first_name: first?.first_name,
-      first_contact_last_name: first?.last_name,
-      first_contact_email: first?.email,
-    });
+    Object.assign(read, { contacts: contacts.entries, contact_count: contacts.count });
+    for (const [key, value] of Object.entries(contacts.entries[0] ?? {})) {
+      read[`first_contact_${key}`] = value;
+    }
   }
   if (keys.has('materials')) read.materials = materialsOf(record, log);
   if (keys.has('deals')) {
@@ -157,12 +152,8 @@ function readText(event: HookEvent, record: JsonObject, log: Log): JsonObject {
 function valueOf(type: string | undefined, value: unknown): unknown {
   if (type === 'number') return numberOf(value) ?? null;
   if (type === 'boolean') {
-    const text = typeof value === 'string' ? value.trim().toLowerCase() : value;
-    return text === true || text === 'true'
-      ? true
-      : text === false || text === 'false'
-        ? false
-        : null;
+    const text = typeof value === 'object' ? '' : String(value).trim().toLowerCase();
+    return text === 'true' ? true : text === 'false' ? false : null;
   }
   if (value === null || value === undefined) return null;
   return typeof value === 'string' ? value : JSON.stringify(value);
