@@ -48,12 +48,10 @@ export async function callApi(
     baseUrl = baseUrlOf(endpoint.base);
   } catch (error) {
     z.console.log((error as Error).message);
-    throw doNotContextify(
-      new z.errors.Error(
-        'This CRMGrow integration is set up with an address for CRMGrow that cannot be used, so ' +
-          'nothing was sent. Contact whoever provides this integration.',
-        'invalid_configuration',
-      ),
+    throw new z.errors.Error(
+      'This CRMGrow integration is set up with an address for CRMGrow that cannot be used, so ' +
+        'nothing was sent. Contact whoever provides this integration.',
+      'invalid_configuration',
     );
   }
   const key = checkedKey(z, bundle);

@@ -2,7 +2,6 @@
 import { defineSearch, type Search } from 'zapier-platform-core';
 import { LIST_ENDPOINTS } from '../http/endpoints';
 import { callApi } from '../http/request';
-import { doNotContextify } from '../lib/errors';
 import { inputFieldOf, readInputs, type Input } from '../lib/inputs';
 import {
   LIST_KEYS,
@@ -79,13 +78,11 @@ function findItem(key: ListKey): Search {
       perform: async (z, bundle) => {
         const { title } = readInputs(z, bundle.inputData, [input]);
         if (!SEARCHABLE.test(fold(title))) {
-          throw doNotContextify(
-            new z.errors.Error(
-              `${quote(title)} in "${input.label}" has no letter, digit or symbol to search ` +
-                `for, so it would match every ${spec.singular}. Type or map the title of the ` +
-                `${spec.singular} to find.`,
-              'invalid_input',
-            ),
+          throw new z.errors.Error(
+            `${quote(title)} in "${input.label}" has no letter, digit or symbol to search ` +
+              `for, so it would match every ${spec.singular}. Type or map the title of the ` +
+              `${spec.singular} to find.`,
+            'invalid_input',
           );
         }
         const list = readList(z, spec, (await callApi(z, bundle, LIST_ENDPOINTS[key])).data);
