@@ -64,7 +64,6 @@ const CONTACT_STRING_FIELDS: readonly Field[] = [
   s('contact', 'Contacts (Raw Text)'),
 ];
 
-/** The id an item gets when the service sends none: made from the event's content. */
 const EVENT_FINGERPRINT = s('id', 'Event Fingerprint (Not a CRMGrow ID)');
 
 const NOTE_FIELDS: readonly Field[] = [

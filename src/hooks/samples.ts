@@ -16,7 +16,6 @@ const OMAR = {
   email: 'omar.haddad@example.net',
   phone: '+13125550187',
 };
-/** The service's "contact string": `[id,first,last,email,phone]`. */
 const contactString = (c: typeof JANE): string =>
   `[${c.id},${c.first},${c.last},${c.email},${c.phone}]`;
 

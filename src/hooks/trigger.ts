@@ -53,7 +53,6 @@ async function customOutputFields(
   bundle: Bundle,
   event: HookEvent,
 ): Promise<PlainOutputField[]> {
-  // A sample that cannot be read (its failure logged) leaves the static fields.
   const bodies = await recentBodies(z, bundle, event.action).catch(() => []);
   const items = itemsOf(event, bodies, () => undefined);
   const names = new Set(items.flatMap((item) => Object.keys(item[CUSTOM_FIELDS] as JsonObject)));
@@ -100,7 +99,6 @@ function hookTrigger(event: HookEvent): Trigger {
   });
 }
 
-/** One REST-hook trigger per action value; the keys are the action values. */
 export const hookTriggers = Object.fromEntries(
   HOOK_EVENTS.map((event) => [event.action, hookTrigger(event)]),
 );

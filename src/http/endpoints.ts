@@ -12,12 +12,10 @@ export interface Endpoint {
   readonly base: BaseUrlSetting;
   /** The API spec lists `Content-Type: application/json` for the list, send and note endpoints. */
   readonly json: boolean;
-  /** The step's action, as messages name it: "listing your videos". */
   readonly action: string;
   readonly successCheck: SuccessCheck;
   /** Set on a request that is not safe to retry: what it may have done without a clear response. */
   readonly notSafeToRetry?: 'email' | 'note' | 'subscription';
-  /** Unsubscribing: the service's "already gone" counts as success. */
   readonly alreadyGoneIsSuccess?: true;
 }
 
@@ -45,7 +43,6 @@ const post = (
   notSafeToRetry,
 });
 
-/** The list each poll, dropdown and search reads. */
 export const LIST_ENDPOINTS = {
   video: list('/api/video', 'listing your videos'),
   pdf: list('/api/pdf', 'listing your PDFs'),

@@ -8,7 +8,6 @@ import { LISTS } from '../lib/lists';
 import { truncate, quote } from '../lib/text';
 import type { Endpoint } from './endpoints';
 
-/** A whole response, as read once. */
 export interface Response {
   readonly status: number;
   readonly text: string;
@@ -17,7 +16,6 @@ export interface Response {
   readonly retryAfter: string | null;
 }
 
-/** One request and how it ended: a response, or a network failure. */
 export interface RequestResult {
   readonly endpoint: Endpoint;
   readonly url: string;
@@ -41,7 +39,6 @@ const MISSING_ROUTE = /Cannot [A-Z]+ \//;
 /** The longest message, so that it reads at a glance in Zap history. */
 const MAX_MESSAGE = 250;
 
-/** For a request not safe to retry with no clear response: what may have happened, and what to do. */
 const MAY_HAVE_HAPPENED = {
   email:
     'The email may have been sent all the same. Check in CRMGrow before you run this step ' +
@@ -78,7 +75,6 @@ function withWords(message: string, words: string): string {
 const isRefusal = (data: unknown): boolean =>
   isObject(data) && (data.status === false || data.status === 'false' || hasWords(data.error));
 
-/** What a 2xx must hold for the request to count as a success. */
 const SUCCESS_CHECKS: Readonly<Record<Endpoint['successCheck'], (response: Response) => boolean>> =
   {
     json: ({ data }) => data !== undefined,
@@ -88,7 +84,6 @@ const SUCCESS_CHECKS: Readonly<Record<Endpoint['successCheck'], (response: Respo
     removal: ({ data, text }) => data !== undefined || text.trim() === '',
   };
 
-/** The service's word that a subscription to remove is already gone. */
 export const isAlreadyGone = (response: Response): boolean =>
   ((response.status === 404 || response.status === 410) && isObject(response.data)) ||
   /not found|no such|does not exist/i.test(errorTextOf(response));
@@ -101,7 +96,6 @@ function retryDelayOf(retryAfter: string | null, now = Date.now()): number {
   return Math.min(Math.max(Math.ceil(Number.isNaN(seconds) ? 60 : seconds), 10), 3_600);
 }
 
-/** What went wrong, for the developers' log: the request, and the response's start or the cause. */
 function logLine({ endpoint, url, key, response, cause, timedOut }: RequestResult): string {
   const what = response
     ? `HTTP ${response.status}: ${JSON.stringify(truncate(response.text.slice(0, 1_000).trim(), 300))}`

@@ -12,7 +12,6 @@ interface CallOptions {
   readonly body?: Readonly<Record<string, string>>;
   readonly params?: Readonly<Record<string, string>>;
   readonly headers?: Readonly<Record<string, string>>;
-  /** The input values the body holds, for a message naming the one the service refused. */
   readonly fields?: readonly SentField[];
 }
 

@@ -40,7 +40,6 @@ export const emailInput = (label: string, helpText: string): Input<'email'> => (
   howToFill: 'Map an email address from an earlier step or type one.',
 });
 
-/** A dropdown of one of the lists. */
 export function listInput<K extends string>(
   key: K,
   list: ListKey,

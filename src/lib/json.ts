@@ -1,12 +1,10 @@
 // JSON as the service sends it, read one way everywhere: objects, ids, numbers and dates.
 
-/** A JSON object: a webhook body, a record, an item, a row of a list. */
 export type JsonObject = Record<string, unknown>;
 
 export const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The parsed text, or undefined when it is not JSON. */
 export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;

@@ -104,7 +104,6 @@ export class TruncatedList<T> {
     this.left++;
   }
 
-  /** The entries kept; the log says how many were left out. */
   done(): T[] {
     if (this.left > 0) {
       this.log(
