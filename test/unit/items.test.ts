@@ -497,15 +497,6 @@ describe('filters, more closely', () => {
 });
 
 describe('subscribing, unsubscribing and samples, more closely', () => {
-  it('subscribes with a blank hook URL when Zapier gives none', async () => {
-    nock(HOST)
-      .post('/api/outbound/subscribe', { hookUrl: '', action: 'add_contact' })
-      .reply(201, { id: 'sub_1' });
-    await expect(run('triggers.add_contact.operation.performSubscribe')).resolves.toEqual({
-      id: 'sub_1',
-    });
-  });
-
   it('any 2xx that passes the success check is unsubscribed', async () => {
     nock(HOST)
       .delete('/api/outbound/unsubscribe')

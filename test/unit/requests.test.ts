@@ -82,6 +82,16 @@ describe('the hook triggers', () => {
     ]);
   });
 
+  it('subscribes with a blank hook URL when Zapier gives none', async () => {
+    const seen = await requestOf(
+      'triggers.add_contact.operation.performSubscribe',
+      bundleWith(),
+      HOOK_CALLS.subscribe,
+      { id: 'sub_1' },
+    );
+    expect(seen.body).toBe(JSON.stringify({ hookUrl: '', action: 'add_contact' }));
+  });
+
   it.each(ACTION_VALUES)('%s asks for its sample with the action in a header', async (action) => {
     const seen = await requestOf(
       `triggers.${action}.operation.performList`,
