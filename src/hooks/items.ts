@@ -152,7 +152,7 @@ function readText(event: HookEvent, record: JsonObject, log: Log): JsonObject {
 function valueOf(type: string | undefined, value: unknown): unknown {
   if (type === 'number') return numberOf(value) ?? null;
   if (type === 'boolean') {
-    const text = typeof value === 'object' ? '' : String(value).trim().toLowerCase();
+    const text = String(value).trim().toLowerCase();
     return text === 'true' ? true : text === 'false' ? false : null;
   }
   if (value === null || value === undefined) return null;
