@@ -9,13 +9,6 @@ import nock from 'nock';
 const consoleLog = console.log.bind(console);
 const fromCoreLogger = (): boolean => new Error().stack?.includes('create-logger-console') ?? false;
 
-// Core ends its process (process.exit) after 250 runs in it once the process
-// holds 450 MB: on Zapier that recycles a Lambda container. Here the process is a
-// jest worker holding every test file it has run, so a file of more than 250 runs
-// (items.test.ts) would end the worker, and the run, by chance. The app's memory is
-// measured by the bench (sections 7 and 9), through core's handler of the compiled app, unmocked.
-jest.mock('zapier-platform-core/src/tools/memory-checker', () => () => undefined);
-
 beforeAll(() => {
   nock.disableNetConnect();
 });
