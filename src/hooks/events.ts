@@ -1,7 +1,8 @@
 // The table of CRMGrow's webhook events: labels, output fields and filters, one plain row each;
 // their sample bodies are SAMPLE_BODIES. The trigger factory, the tests and the sandbox read it.
 import type { PlainOutputField } from 'zapier-platform-core';
-import { amountFilter, MATERIAL_TYPE_CHOICES, textFilter, type Filter } from './filters';
+import { MATERIALS } from '../lib/lists';
+import { amountFilter, textFilter, type Filter } from './filters';
 import { SAMPLE_BODIES } from './samples';
 
 export type ActionValue = keyof typeof SAMPLE_BODIES;
@@ -142,6 +143,12 @@ const SEND_MATERIAL_FIELDS = [
   s('image', 'Images (Raw Text)'),
   dt('create_at', 'Material Sent At'),
 ];
+
+const MATERIAL_TYPE_CHOICES = MATERIALS.map(({ type, label }) => ({
+  value: type,
+  sample: type,
+  label,
+}));
 
 const SENT_MATERIAL_FILTER = textFilter(
   {

@@ -21,10 +21,6 @@ export interface Filter extends FilterField {
   ) => (item: JsonObject) => boolean;
 }
 
-export const MATERIAL_TYPE_CHOICES: readonly FieldChoiceWithLabel[] = MATERIALS.map(
-  ({ type, label }) => ({ value: type, sample: type, label }),
-);
-
 /** Passes when the item's value at `path` (`materials[]type`: in each of its materials), folded, is
  * the value filled in. */
 export const textFilter = (field: FilterField, path: string): Filter => ({

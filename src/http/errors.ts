@@ -4,7 +4,7 @@ import type { ZObject } from 'zapier-platform-core';
 import { doNotContextify } from '../lib/errors';
 import type { SentField } from '../lib/inputs';
 import { isObject, isObjectId, recordIdOf, unwrapped } from '../lib/json';
-import { LISTS } from '../lib/lists';
+import { searchLabelOf } from '../lib/lists';
 import { truncate, quote } from '../lib/text';
 import type { Endpoint } from './endpoints';
 
@@ -190,7 +190,7 @@ function chain(errors: ZObject['errors'], result: RequestResult): Error | undefi
     if (id?.list) {
       return fail(
         'invalid_id',
-        `${quote(id.value, 40)} in "${id.label}" is not a CRMGrow ID, and CRMGrow failed on it. Choose from the "${id.label}" dropdown, or map the ID from a "Find ${LISTS[id.list].noun}" step.`,
+        `${quote(id.value, 40)} in "${id.label}" is not a CRMGrow ID, and CRMGrow failed on it. Choose from the "${id.label}" dropdown, or map the ID from a "${searchLabelOf(id.list)}" step.`,
       );
     }
     if (!notSafeToRetry && (status === 502 || status === 503 || status === 504)) {

@@ -63,6 +63,8 @@ export const MATERIALS = Object.values(LISTS as Record<ListKey, ListSpec>).flatM
 );
 
 export const searchKeyOf = (key: ListKey): `find_${ListKey}` => `find_${key}`;
+/** The Find step's label, which messages name too: "Find Video". */
+export const searchLabelOf = (key: ListKey): string => `Find ${LISTS[key].noun}`;
 
 export const listOutputFields = ({ noun }: ListSpec): PlainOutputField[] => [
   { key: 'id', label: `${noun} ID`, type: 'string' },

@@ -10,6 +10,7 @@ import {
   listResult,
   readList,
   searchKeyOf,
+  searchLabelOf,
   type List,
   type ListKey,
 } from '../lib/lists';
@@ -69,7 +70,7 @@ function findItem(key: ListKey): Search {
     key: searchKeyOf(key),
     noun: spec.noun,
     display: {
-      label: `Find ${spec.noun}`,
+      label: searchLabelOf(key),
       description: `Finds ${spec.withArticle} by its title.`,
     },
     operation: {
