@@ -28,6 +28,17 @@ export function baseUrlOf(setting: BaseUrlSetting, env = process.env): string {
   return url.href.replace(/\/+$/, '');
 }
 
+/** Which table of paths the app calls (src/http/endpoints.ts): the API spec's, or the `/api-v2/`
+ * routes of the service's newest public source. */
+export type RouteSet = 'spec' | 'api-v2';
+
+export function routeSetOf(env = process.env): RouteSet {
+  const raw = env.API_ROUTES?.trim() ?? '';
+  if (raw === '' || raw === 'spec') return 'spec';
+  if (raw === 'api-v2') return 'api-v2';
+  throw new Error('API_ROUTES is not a usable value: it must be spec (the default) or api-v2.');
+}
+
 /** Limits the tests lower, never raise: a whole number from 1 up to the default. */
 const lowered = (value: string | undefined, most: number): number => {
   const number = Number(value);

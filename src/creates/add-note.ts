@@ -4,7 +4,7 @@ import { ENDPOINTS } from '../http/endpoints';
 import { callApi } from '../http/request';
 import { emailInput, inputFieldOf, readInputs, sentFieldsOf, type Input } from '../lib/inputs';
 import { dateOf, idOf, isObject, recordIdOf } from '../lib/json';
-import { truncateToFit } from '../lib/size';
+import { cutToFit } from '../lib/size';
 
 const INPUTS = [
   emailInput(
@@ -69,8 +69,8 @@ export const addNote = defineCreate({
         updated_at: dateOf(note.updated_at),
       } satisfies Record<keyof typeof SAMPLE, unknown>;
       // The note is saved by now: a result past Zapier's limit would fail the step, and running
-      // it again would add the note twice. So the echo is truncated to fit; the note sent was whole.
-      return truncateToFit(result);
+      // it again would add the note twice. So the echo is cut to fit; the note sent was whole.
+      return cutToFit(result)[0];
     },
     sample: SAMPLE,
     outputFields: OUTPUT_FIELDS,

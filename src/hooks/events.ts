@@ -1,7 +1,9 @@
 // The table of CRMGrow's webhook events: labels, output fields and filters, one plain row each;
 // their sample bodies are SAMPLE_BODIES. The trigger factory, the tests and the sandbox read it.
-import type { PlainOutputField } from 'zapier-platform-core';
+import type { PlainInputField, PlainOutputField, ZObject } from 'zapier-platform-core';
+import type { JsonObject } from '../lib/json';
 import { MATERIALS } from '../lib/lists';
+import { quote } from '../lib/text';
 import { amountFilter, textFilter, type Filter } from './filters';
 import { SAMPLE_BODIES } from './samples';
 
@@ -18,6 +20,14 @@ export interface HookEvent {
   readonly filters?: readonly Filter[];
   /** A body fanned out into one item per record: a bulk delete's `contacts`, or `removed_task`. */
   readonly fanOut?: 'contacts' | 'removed_task';
+  /** An input CRMGrow itself reads, sent as the subscription's `data`: it filters before posting. */
+  readonly subscribeInput?: SubscribeInput;
+}
+
+interface SubscribeInput {
+  readonly field: PlainInputField;
+  /** The subscription's `data` for the Zap's inputs; an error for a value CRMGrow cannot use. */
+  readonly dataOf: (z: ZObject, inputData: Readonly<Record<string, unknown>>) => JsonObject;
 }
 
 type Field = PlainOutputField;
@@ -211,8 +221,41 @@ const DELETE_TASK_FIELDS: Field[] = [
   dt('removed_date', 'Deleted At'),
 ];
 
+const LEAD_TYPES = [
+  { value: 'all', label: 'All' },
+  { value: 'leadform', label: 'Lead Form' },
+  { value: 'leadschedule', label: 'Lead Schedule' },
+];
+
+// CRMGrow posts a lead only to a subscription whose `data` names the lead's type, or "all", and
+// the lead's form, or "0" for every one (Teamgrow-Backend a2ec244, src/helpers/outbound.js,
+// outboundCallhookApi). A service that follows the API spec alone ignores `data`.
+const LEAD_TYPE: SubscribeInput = {
+  field: {
+    key: 'lead_type',
+    label: 'Lead Type',
+    helpText:
+      'Only start the Zap for leads of this type: from a lead form, or from a scheduled ' +
+      'meeting. Leave blank for every lead.',
+    required: false,
+    type: 'string',
+    choices: LEAD_TYPES.map((choice) => ({ ...choice, sample: choice.value })),
+  },
+  dataOf: (z, { lead_type: raw }) => {
+    const given = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
+    const type = LEAD_TYPES.find(({ value, label }) => given === value || given === label);
+    if (given && !type) {
+      throw new z.errors.Error(
+        `The "Lead Type" field needs All, Lead Form or Lead Schedule, but got ${quote(given, 40)}. Choose one, or leave it blank for every lead.`,
+        'invalid_input',
+      );
+    }
+    return { type: type?.value ?? 'all', lead: '0' };
+  },
+};
+
 /** What the events of one kind of record share. */
-type Kind = Pick<HookEvent, 'noun' | 'outputFields' | 'filters' | 'fanOut'>;
+type Kind = Pick<HookEvent, 'noun' | 'outputFields' | 'filters' | 'fanOut' | 'subscribeInput'>;
 const CONTACT: Kind = {
   noun: 'Contact',
   outputFields: CONTACT_RECORD_FIELDS,
@@ -292,6 +335,6 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     'lead_source',
     'New Lead',
     'Triggers when a new lead comes in, such as from a lead capture form.',
-    { ...CONTACT, noun: 'Lead' },
+    { ...CONTACT, noun: 'Lead', subscribeInput: LEAD_TYPE },
   ),
 ];

@@ -8,13 +8,21 @@
 // perform, performList and the static sample all take this path, so a sample is what a run gives.
 import { createHash } from 'node:crypto';
 import type { Bundle } from 'zapier-platform-core';
-import { isObject, numberOf, parseJson, recordIdOf, type JsonObject } from '../lib/json';
+import {
+  isObject,
+  isObjectId,
+  numberOf,
+  parseJson,
+  recordIdOf,
+  type JsonObject,
+} from '../lib/json';
 import { MATERIALS } from '../lib/lists';
-import { LIST_BUDGET, TruncatedList } from '../lib/size';
+import { ListWithinBudget } from '../lib/size';
 import { quote } from '../lib/text';
 import type { HookEvent } from './events';
 import { SAMPLE_BODIES } from './samples';
 import {
+  additionalFieldOf,
   contactOf,
   dealsOf,
   groupsOf,
@@ -71,51 +79,37 @@ function* recordsOf(event: HookEvent, body: JsonObject, log: Log): Generator<Jso
   yield body;
 }
 
-// 3. What a record holds as text: each list read while it fits, and how many it held.
-function readAll<G, T>(groups: Iterable<G>, read: (group: G) => T, what: string, log: Log) {
-  const list = new TruncatedList<T>(what, log, LIST_BUDGET);
-  let count = 0;
-  for (const group of groups) {
-    count++;
-    if (list.full) list.skip();
-    else list.add(read(group));
-  }
-  return { entries: list.done(), count };
-}
+// 3. What a record holds as text, read whole: a webhook is at most 10 MB (docs: operating
+// constraints), and the result's budget is the one bound (src/lib/size.ts).
 
-/** send_material's videos, PDFs and images, in one list. */
+/** send_material's videos, PDFs and images, in one list. A sample's material is `id,title`, with
+ * no brackets and no type. */
 function materialsOf(record: JsonObject, log: Log) {
-  const texts = MATERIALS.flatMap(({ sendKey }) => {
+  return MATERIALS.flatMap(({ type, sendKey }) => {
     const text = record[sendKey];
     if (typeof text !== 'string' || !text.trim()) return [];
-    if (text.trim().startsWith('[')) return [text];
-    log(`"${sendKey}" was not a bracketed list of materials: kept as sent only.`);
+    if (text.trim().startsWith('[')) {
+      return [...groupsOf(text)].map((group) => materialOf(group, log, 'materials'));
+    }
+    const [id = '', ...title] = text.split(',');
+    if (isObjectId(id.trim())) return [materialOf([id, type, ...title].join(','), log, sendKey)];
+    log(`"${sendKey}" was not a list of materials: kept as sent only.`);
     return [];
   });
-  return readAll(
-    groupsOf(texts.join(',')),
-    (group) => materialOf(group, log, 'materials'),
-    'materials',
-    log,
-  ).entries;
 }
 
-/** `additional_field`, a JSON object or its text: each field as a Zap can map it, lists and objects as JSON text. */
+/** `additional_field` in any of its forms: each field as a Zap can map it, lists and objects as
+ * JSON text. */
 function customFieldsOf(value: unknown, log: Log): JsonObject {
-  const fields = typeof value === 'string' ? (value.trim() ? parseJson(value) : {}) : value;
-  if (!isObject(fields)) {
-    log('"additional_field" was not a JSON object, so no custom fields were read.');
+  const fields = additionalFieldOf(value);
+  if (!fields) {
+    log('"additional_field" was in no form of custom fields, so none were read.');
     return {};
   }
   const mappable = (value: unknown) =>
     typeof value === 'object' && value !== null ? JSON.stringify(value) : value;
-  const read = readAll(
-    Object.keys(fields),
-    (name): [string, unknown] => [name, mappable(fields[name])],
-    'custom fields',
-    log,
-  );
-  return Object.fromEntries(read.entries);
+  // fromEntries: a custom field may be named "__proto__".
+  return Object.fromEntries(Object.keys(fields).map((name) => [name, mappable(fields[name])]));
 }
 
 /** The values read out of a record's text, by the output keys they fill. */
@@ -124,21 +118,16 @@ function readText(event: HookEvent, record: JsonObject, log: Log): JsonObject {
   const read: JsonObject = {};
   if (keys.has('contacts')) {
     const text = typeof record.contact === 'string' ? record.contact : '';
-    const contacts = readAll(
-      groupsOf(text),
-      (group) => contactOf(group, log, 'contact'),
-      'contacts',
-      log,
-    );
-    Object.assign(read, { contacts: contacts.entries, contact_count: contacts.count });
-    for (const [key, value] of Object.entries(contacts.entries[0] ?? {})) {
+    const contacts = [...groupsOf(text)].map((group) => contactOf(group, log, 'contact'));
+    Object.assign(read, { contacts, contact_count: contacts.length });
+    for (const [key, value] of Object.entries(contacts[0] ?? {})) {
       read[`first_contact_${key}`] = value;
     }
   }
   if (keys.has('materials')) read.materials = materialsOf(record, log);
   if (keys.has('deals')) {
     const text = typeof record.deal === 'string' ? record.deal : '';
-    read.deals = readAll(dealsOf(text, log), (deal) => deal, 'deals', log).entries;
+    read.deals = [...dealsOf(text, log)];
   }
   if (keys.has('label_name') && typeof record.label === 'string') {
     const { name, color } = labelOf(record.label);
@@ -200,14 +189,14 @@ export function itemsOf(
 ): Item[] {
   const tally = new Map<string, number>();
   const logOnce: Log = (line) => tally.set(line, (tally.get(line) ?? 0) + 1);
-  const result = new TruncatedList<Item>(`items of ${event.action}`, logOnce);
+  const result = new ListWithinBudget<Item>(`items of ${event.action}`, logOnce);
   let taken = 0;
   for (const body of bodies) {
     for (const record of recordsOf(event, body, logOnce)) {
       if (taken >= maxItems) break;
       // 5 and 6. Once the result is full, the rest are counted, not made.
-      if (result.full) {
-        result.skip();
+      if (result.leavingOut) {
+        result.leaveOut();
         continue;
       }
       const item = itemOf(event, record, logOnce);

@@ -2,7 +2,7 @@
 // "[id,first,last,email,phone],[…]", materials as "[id,VIDEO,title],[…]", deleted tasks as
 // removed_task, an automation's deals; and a contact's label as "name: …,color: …". A record not
 // read for sure is kept with what could be read, and logged.
-import { dateOf, isObjectId, OBJECT_ID } from '../lib/json';
+import { dateOf, isObject, isObjectId, OBJECT_ID, parseJson, type JsonObject } from '../lib/json';
 
 export type Log = (line: string) => void;
 
@@ -41,16 +41,19 @@ const partOf = (part = ''): string => {
   return value === 'undefined' || value === 'null' ? '' : value;
 };
 
-/** One contact of `id,first,last,email,phone`; names may hold commas, so the address places them. */
+/** One contact of `id,first,last,email,phone`. The id, the address and the phone hold no comma, so
+ * they anchor the names; names may hold commas ("John, Jr."), which makes more than two parts
+ * between them ambiguous (docs/service-api.md). */
 export function contactOf(group: string, log: Log, where: string) {
   const parts = group.split(',');
   const emailAt = parts.findIndex((part, i) => i >= 2 && /^[^\s@,]+@[^\s@,]+$/.test(part.trim()));
   // With no address found, the last two parts are the address and the phone.
   const tail = emailAt >= 2 ? emailAt : Math.max(parts.length - 2, 3);
-  // A part after ", " continues a name ("John, Jr.").
+  // Two parts are the first and the last name, whatever their spaces; of more, a part after ", "
+  // continues a name.
   const names: string[] = [];
   for (const part of parts.slice(1, tail)) {
-    if (names.length > 0 && /^\s/.test(part)) names[names.length - 1] += `,${part}`;
+    if (tail > 3 && names.length > 0 && /^\s/.test(part)) names[names.length - 1] += `,${part}`;
     else names.push(part);
   }
   const contact = {
@@ -80,39 +83,37 @@ export function materialOf(group: string, log: Log, where: string) {
 }
 
 // The tasks of `removed_task`, each `[type,content,[contact string],due,repeats,interval,created`
-// with no closing bracket. The content may hold commas, so each task is found by its contact
-// string, searched from where the last task ended: time stays linear. Undefined when the text is
-// not in this form.
+// joined by commas, with no closing bracket (a sample's has no opening one either). The type and
+// the last four fields hold no comma: a task ends where they follow a "]", the repeats `true` or
+// `false`, before another task or the end; its contact starts at the last "[" and an id before
+// them. Content and names may hold commas and brackets. Undefined when the text is not in this form.
 export function removedTasksOf(text: string): Record<string, string | null>[] | undefined {
+  const ends = /\],([^,]*),(true|false|undefined|null),([^,]*),([^,]*)(?=,\[|$)/g;
   const contactStart = new RegExp(`,\\[(?=${OBJECT_ID},)`, 'g');
   const tasks: Record<string, string | null>[] = [];
   let at = 0;
-  while (at < text.length) {
+  for (const { 0: tail, 1: due, 2: recurrence, 3: mode, 4: created, index } of text.matchAll(
+    ends,
+  )) {
     const start = text[at] === '[' ? at + 1 : at;
-    contactStart.lastIndex = start;
-    const contactAt = contactStart.exec(text)?.index ?? -1;
-    const contactEnd = contactAt < 0 ? -1 : text.indexOf(']', contactAt);
-    const comma = text.indexOf(',', start);
-    if (contactEnd < 0 || comma < 0 || comma >= contactAt) return undefined;
-    const next = text.indexOf(',[', contactEnd);
-    const end = next < 0 ? text.length : next;
-    const [blank, due, recurrence, mode, created, ...extra] = text
-      .slice(contactEnd + 1, end)
-      .split(',');
-    if (blank !== '' || created === undefined || extra.length > 0) return undefined;
+    const head = text.slice(start, index + 1);
+    const contactAt = [...head.matchAll(contactStart)].at(-1)?.index ?? -1;
+    const comma = head.indexOf(',');
+    if (comma >= contactAt) return undefined;
+    const end = index + tail.length;
     tasks.push({
-      type: partOf(text.slice(start, comma)),
-      content: text.slice(comma + 1, contactAt).trim(),
-      contact: text.slice(contactAt + 1, contactEnd + 1),
+      type: partOf(head.slice(0, comma)),
+      content: head.slice(comma + 1, contactAt).trim(),
+      contact: head.slice(contactAt + 1),
       due_date: dateOf(due),
       set_recurrence: partOf(recurrence),
       recurrence_mode: partOf(mode),
       create_at: dateOf(created),
       removed_task: text.slice(at, end),
     });
-    at = next < 0 ? text.length : next + 1;
+    at = end + 1;
   }
-  return tasks.length > 0 ? tasks : undefined;
+  return tasks.length > 0 && at > text.length ? tasks : undefined;
 }
 
 // assigned_automation's deals, `[<deal id>,<title>,<contact strings>]` one after another. A deal
@@ -151,4 +152,24 @@ export function labelOf(label: string): { name: string | null; color: string | n
   const name = (at < 0 ? label : label.slice(0, at)).replace(/^\s*name:/, '').trim();
   const color = at < 0 ? '' : label.slice(at + ',color:'.length).trim();
   return { name: name || null, color: color || null };
+}
+
+/** `additional_field` as an object: a deal's object, JSON text, or a contact's as CRMGrow's source
+ * writes it, `JSON.stringify(fields)` with its first "{" made "[" and its first "}" made "]"
+ * (Teamgrow-Backend a2ec244, src/helpers/outbound.js 115-119). Undefined when it is none of these. */
+export function additionalFieldOf(value: unknown): JsonObject | undefined {
+  if (isObject(value)) return value;
+  const text = typeof value === 'string' ? value.trim() : '';
+  const parsed = text ? parseJson(text) : {};
+  if (isObject(parsed) || !text.startsWith('[')) return isObject(parsed) ? parsed : undefined;
+  // The "]" that was the first "}" stands before every "}" left: the last such "]", unless the
+  // first "}" was text in a value, when an earlier one is. A few are tried, from the last back.
+  const brace = text.indexOf('}');
+  let at = brace < 0 ? text.length : brace;
+  for (let tries = 0; tries < 20 && at > 0; tries++) {
+    at = text.lastIndexOf(']', at - 1);
+    const fields = at > 0 ? parseJson(`{${text.slice(1, at)}}${text.slice(at + 1)}`) : undefined;
+    if (isObject(fields)) return fields;
+  }
+  return undefined;
 }

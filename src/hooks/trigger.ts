@@ -18,11 +18,12 @@ import { bodiesOf, CUSTOM_FIELDS, itemsOf } from './items';
 import { SAMPLE_BODIES } from './samples';
 
 /** The subscription's id, which CRMGrow's answer holds (`id`, or `_id` as its API spec says). */
-async function subscribe(z: ZObject, bundle: Bundle, action: ActionValue) {
-  const { data } = await callApi(z, bundle, ENDPOINTS.subscribe, {
-    body: { hookUrl: bundle.targetUrl ?? '', action },
+async function subscribe(z: ZObject, bundle: Bundle, { action, subscribeInput }: HookEvent) {
+  const data = subscribeInput && { data: subscribeInput.dataOf(z, bundle.inputData) };
+  const { data: answer } = await callApi(z, bundle, ENDPOINTS.subscribe, {
+    body: { hookUrl: bundle.targetUrl ?? '', action, ...data },
   });
-  return { id: recordIdOf(data) };
+  return { id: recordIdOf(answer) };
 }
 
 /** Turning a Zap off never fails on a subscription already gone, or never stored. */
@@ -30,7 +31,10 @@ async function unsubscribe(z: ZObject, bundle: Bundle) {
   const id = recordIdOf(bundle.subscribeData);
   if (id === undefined) return { outcome: 'nothing_to_remove' };
   // A refusal that passed the error chain is CRMGrow's "already gone".
-  const response = await callApi(z, bundle, ENDPOINTS.unsubscribe, { params: { id } });
+  const response = await callApi(z, bundle, ENDPOINTS.unsubscribe, {
+    params: { id },
+    pathSegment: id,
+  });
   return { id, outcome: isAlreadyGone(response) ? 'already_gone' : 'unsubscribed' };
 }
 
@@ -40,7 +44,10 @@ async function recentBodies(
   bundle: Bundle,
   action: ActionValue,
 ): Promise<JsonObject[]> {
-  const { data } = await callApi(z, bundle, ENDPOINTS.performList, { headers: { action } });
+  const { data } = await callApi(z, bundle, ENDPOINTS.performList, {
+    headers: { action },
+    pathSegment: action,
+  });
   const content = unwrapped(data);
   return (Array.isArray(content) ? content : [content])
     .filter(isObject)
@@ -62,7 +69,7 @@ async function customOutputFields(
 }
 
 function hookTrigger(event: HookEvent): Trigger {
-  const { action, filters = [] } = event;
+  const { action, filters = [], subscribeInput } = event;
   // The static sample takes the path a delivery takes.
   const body: JsonObject = SAMPLE_BODIES[action];
   const [sample = {}] = itemsOf(event, [body], () => undefined);
@@ -72,8 +79,13 @@ function hookTrigger(event: HookEvent): Trigger {
     display: { label: event.label, description: event.description },
     operation: {
       type: 'hook',
-      ...(filters.length > 0 && { inputFields: filterInputFields(filters) }),
-      performSubscribe: (z, bundle) => subscribe(z, bundle, action),
+      ...((subscribeInput || filters.length > 0) && {
+        inputFields: [
+          ...(subscribeInput ? [subscribeInput.field] : []),
+          ...filterInputFields(filters),
+        ],
+      }),
+      performSubscribe: (z, bundle) => subscribe(z, bundle, event),
       performUnsubscribe: (z, bundle) => unsubscribe(z, bundle),
       perform: (z, bundle) => {
         const log = (line: string) => z.console.log(`${action}: ${line}`);

@@ -1,84 +1,119 @@
-// Every endpoint of the service: the request, the step's action in the Zap builder's words, its
+// Every endpoint of the service: its route, the step's work in the Zap builder's words, its
 // success check (what a 2xx must hold), and whether it is safe to retry.
-import type { BaseUrlSetting } from '../config';
+import type { BaseUrlSetting, RouteSet } from '../config';
 import type { ListKey } from '../lib/lists';
 
 /** What a 2xx must hold: JSON, a list, `"status": true`, an id, or no HTML body (a removal). */
 type SuccessCheck = 'json' | 'list' | 'status' | 'id' | 'removal';
 
+/** Each route's path: the API spec's, and the `/api-v2/` routes the service's newest public source
+ * serves for an API key (Teamgrow-Backend a2ec244, `app.js`, `src/routes/api/*.js`). The API_ROUTES
+ * setting chooses one table (src/config.ts). */
+export const PATHS = {
+  spec: {
+    video: '/api/video',
+    pdf: '/api/pdf',
+    image: '/api/image',
+    template: '/api/template',
+    send_video: '/api/send-video',
+    send_pdf: '/api/send-pdf',
+    send_image: '/api/send-image',
+    note: '/api/note',
+    subscribe: '/api/outbound/subscribe',
+    unsubscribe: '/api/outbound/unsubscribe',
+    perform: '/api/outbound/perform',
+  },
+  'api-v2': {
+    video: '/api-v2/material/video',
+    pdf: '/api-v2/material/pdf',
+    image: '/api-v2/material/image',
+    template: '/api-v2/template',
+    send_video: '/api-v2/material/send-video',
+    send_pdf: '/api-v2/material/send-pdf',
+    send_image: '/api-v2/material/send-image',
+    note: '/api-v2/note',
+    subscribe: '/api-v2/outbound/subscribe',
+    unsubscribe: '/api-v2/outbound/unsubscribe',
+    perform: '/api-v2/outbound/perform',
+  },
+} as const satisfies Record<RouteSet, Record<string, string>>;
+
+export type Route = keyof (typeof PATHS)['spec'];
+
 export interface Endpoint {
   readonly method: 'GET' | 'POST' | 'DELETE';
-  readonly path: string;
+  readonly route: Route;
   readonly base: BaseUrlSetting;
   /** The API spec lists `Content-Type: application/json` for the list, send and note endpoints. */
   readonly json: boolean;
-  readonly action: string;
+  /** The step's work, in messages: "listing your videos". */
+  readonly work: string;
   readonly successCheck: SuccessCheck;
   /** Set on a request that is not safe to retry: what it may have done without a clear response. */
   readonly notSafeToRetry?: 'email' | 'note' | 'subscription';
   readonly alreadyGoneIsSuccess?: true;
 }
 
-const list = (path: string, action: string): Endpoint => ({
+const list = (route: Route, work: string): Endpoint => ({
   method: 'GET',
-  path,
+  route,
   base: 'BASE_URL',
   json: true,
-  action,
+  work,
   successCheck: 'list',
 });
 
 const post = (
-  path: string,
-  action: string,
+  route: Route,
+  work: string,
   notSafeToRetry: Endpoint['notSafeToRetry'],
   base: BaseUrlSetting = 'BASE_URL',
 ): Endpoint => ({
   method: 'POST',
-  path,
+  route,
   base,
   json: true,
-  action,
+  work,
   successCheck: 'status',
   notSafeToRetry,
 });
 
 export const LIST_ENDPOINTS = {
-  video: list('/api/video', 'listing your videos'),
-  pdf: list('/api/pdf', 'listing your PDFs'),
-  image: list('/api/image', 'listing your images'),
-  template: list('/api/template', 'listing your templates'),
+  video: list('video', 'listing your videos'),
+  pdf: list('pdf', 'listing your PDFs'),
+  image: list('image', 'listing your images'),
+  template: list('template', 'listing your templates'),
 } as const satisfies Record<ListKey, Endpoint>;
 
 /** The send of each material; its create is `send_<material>`, its id input `<material>_id`. */
 export const SEND_ENDPOINTS = {
-  video: post('/api/send-video', 'sending the video', 'email'),
-  pdf: post('/api/send-pdf', 'sending the PDF', 'email', 'ALT_BASE_URL'),
-  image: post('/api/send-image', 'sending the image', 'email'),
+  video: post('send_video', 'sending the video', 'email'),
+  pdf: post('send_pdf', 'sending the PDF', 'email', 'ALT_BASE_URL'),
+  image: post('send_image', 'sending the image', 'email'),
 } as const satisfies Partial<Record<ListKey, Endpoint>>;
 
 export const ENDPOINTS = {
   // Listing templates is cheap, safe to retry and needs a valid key.
-  testConnection: list('/api/template', 'testing the connection'),
-  addNote: post('/api/note', 'adding the note', 'note'),
+  testConnection: list('template', 'testing the connection'),
+  addNote: post('note', 'adding the note', 'note'),
   // Not safe to retry: a second subscription would deliver every event twice.
   subscribe: {
-    ...post('/api/outbound/subscribe', 'turning on the Zap', 'subscription'),
+    ...post('subscribe', 'turning on the Zap', 'subscription'),
     successCheck: 'id',
   },
-  // Safe to retry: a second removal finds the subscription gone.
+  // Safe to retry (idempotent): a second removal finds the subscription gone.
   unsubscribe: {
     method: 'DELETE',
-    path: '/api/outbound/unsubscribe',
+    route: 'unsubscribe',
     base: 'BASE_URL',
     json: false,
-    action: 'turning off the Zap',
+    work: 'turning off the Zap',
     // The API spec shows no response: any JSON or empty body that is no refusal will do.
     successCheck: 'removal',
     alreadyGoneIsSuccess: true,
   },
   performList: {
-    ...list('/api/outbound/perform', 'loading sample data'),
+    ...list('perform', 'loading sample data'),
     json: false,
     successCheck: 'json',
   },

@@ -84,6 +84,11 @@ const SUCCESS_CHECKS: Readonly<Record<Endpoint['successCheck'], (response: Respo
     removal: ({ data, text }) => data !== undefined || text.trim() === '',
   };
 
+/** Express's answer for a route it does not have: a 404 that is no JSON object, or its words. */
+export const isMissingRoute = (response: Response): boolean =>
+  response.status === 404 &&
+  (!isObject(response.data) || MISSING_ROUTE.test(errorTextOf(response)));
+
 export const isAlreadyGone = (response: Response): boolean =>
   ((response.status === 404 || response.status === 410) && isObject(response.data)) ||
   /not found|no such|does not exist/i.test(errorTextOf(response));
@@ -114,7 +119,7 @@ export function errorFor(z: ZObject, result: RequestResult): Error | undefined {
 
 function chain(errors: ZObject['errors'], result: RequestResult): Error | undefined {
   const { endpoint, fields = [], response, timedOut } = result;
-  const { action, notSafeToRetry } = endpoint;
+  const { work, notSafeToRetry } = endpoint;
   const cause = (result.cause ?? {}) as { code?: unknown; type?: unknown };
   const words = response ? errorTextOf(response, result.key) : '';
   const fail = (code: string, message: string) =>
@@ -133,14 +138,14 @@ function chain(errors: ZObject['errors'], result: RequestResult): Error | undefi
   if (!response) {
     if (timedOut) {
       return failOrMayHaveHappened(
-        `CRMGrow did not answer in time while ${action}.`,
+        `CRMGrow did not answer in time while ${work}.`,
         'timeout',
         'Try again in a few minutes; if it keeps happening, CRMGrow may be having trouble.',
       );
     }
     if (cause.type === 'max-size') {
       return failOrMayHaveHappened(
-        `CRMGrow's response while ${action} was larger than this integration reads.`,
+        `CRMGrow's response while ${work} was larger than this integration reads.`,
         'response_too_large',
         'Nothing was taken from it. If it keeps happening, contact CRMGrow support.',
       );
@@ -148,10 +153,10 @@ function chain(errors: ZObject['errors'], result: RequestResult): Error | undefi
     if (NOT_REACHED.includes(String(cause.code))) {
       return fail(
         'network_error',
-        `Could not reach CRMGrow while ${action}, so nothing was sent. Try again in a few minutes.`,
+        `Could not reach CRMGrow while ${work}, so nothing was sent. Try again in a few minutes.`,
       );
     }
-    const what = `The connection to CRMGrow broke while ${action}.`;
+    const what = `The connection to CRMGrow broke while ${work}.`;
     return failOrMayHaveHappened(what, 'network_error', 'Try again in a few minutes.');
   }
 
@@ -161,7 +166,7 @@ function chain(errors: ZObject['errors'], result: RequestResult): Error | undefi
   if (status >= 300 && status <= 399) {
     return fail(
       'redirect',
-      `CRMGrow answered with a redirect while ${action}, and this integration follows no redirect. If it keeps happening, contact CRMGrow support.`,
+      `CRMGrow answered with a redirect while ${work}, and this integration follows no redirect. If it keeps happening, contact CRMGrow support.`,
     );
   }
   if (status === 401 || BAD_KEY.test(words)) {
@@ -178,10 +183,10 @@ function chain(errors: ZObject['errors'], result: RequestResult): Error | undefi
       delay,
     );
   }
-  if (status === 404 && (!isObject(response.data) || MISSING_ROUTE.test(words))) {
+  if (isMissingRoute(response)) {
     return fail(
       'endpoint_not_found',
-      `CRMGrow does not know the address this integration uses for ${action}: the integration may be set up with a wrong address for CRMGrow. Contact CRMGrow support.`,
+      `CRMGrow does not know the address this integration uses for ${work}: the integration may be set up with a wrong address for CRMGrow. Contact CRMGrow support.`,
     );
   }
   if (status >= 500) {
@@ -201,7 +206,7 @@ function chain(errors: ZObject['errors'], result: RequestResult): Error | undefi
       );
     }
     return failOrMayHaveHappened(
-      `CRMGrow had a problem while ${action}.`,
+      `CRMGrow had a problem while ${work}.`,
       'server_error',
       retryLater,
     );
@@ -240,19 +245,19 @@ function chain(errors: ZObject['errors'], result: RequestResult): Error | undefi
     return fail(
       'request_refused',
       fields.length > 0
-        ? `CRMGrow refused ${action}. Check the values this step sends, then try again.`
-        : `CRMGrow refused ${action}. If it keeps happening, contact CRMGrow support.`,
+        ? `CRMGrow refused ${work}. Check the values this step sends, then try again.`
+        : `CRMGrow refused ${work}. If it keeps happening, contact CRMGrow support.`,
     );
   }
   if (SUCCESS_CHECKS[endpoint.successCheck](response)) return undefined;
   if (notSafeToRetry) {
     return fail(
       'outcome_unknown',
-      `CRMGrow's response did not confirm ${action}. ${MAY_HAVE_HAPPENED[notSafeToRetry]}`,
+      `CRMGrow's response did not confirm ${work}. ${MAY_HAVE_HAPPENED[notSafeToRetry]}`,
     );
   }
   return fail(
     'invalid_response',
-    `CRMGrow sent a response this integration cannot read while ${action}. ${retryLater}`,
+    `CRMGrow sent a response this integration cannot read while ${work}. ${retryLater}`,
   );
 }

@@ -1,18 +1,22 @@
 // The one way the app calls the service, in the order it runs: the setting and the key, the
 // request within its deadline and size cap, the response read once, and the error chain.
 import type { Bundle, HttpRequestOptions, ZObject } from 'zapier-platform-core';
-import { baseUrlOf, deadlineMs, maxResponseBytes } from '../config';
+import { baseUrlOf, deadlineMs, maxResponseBytes, routeSetOf } from '../config';
 import { doNotContextify } from '../lib/errors';
 import { parseJson } from '../lib/json';
 import type { SentField } from '../lib/inputs';
-import type { Endpoint } from './endpoints';
-import { errorFor, type RequestResult, type Response } from './errors';
+import { PATHS, type Endpoint } from './endpoints';
+import { errorFor, isMissingRoute, type RequestResult, type Response } from './errors';
 
 interface CallOptions {
-  readonly body?: Readonly<Record<string, string>>;
+  readonly body?: Readonly<Record<string, unknown>>;
   readonly params?: Readonly<Record<string, string>>;
   readonly headers?: Readonly<Record<string, string>>;
   readonly fields?: readonly SentField[];
+  /** The value the service's source takes as the last path segment instead (`/unsubscribe/<id>`,
+   * `/perform/<action>`): asked there once when the API spec's form meets Express's missing route.
+   * Only for a request that is safe to retry. */
+  readonly pathSegment?: string;
 }
 
 /** Trimmed: pasted keys often carry spaces. */
@@ -43,8 +47,10 @@ export async function callApi(
   options: CallOptions = {},
 ): Promise<Response> {
   let baseUrl: string;
+  let path: string;
   try {
     baseUrl = baseUrlOf(endpoint.base);
+    path = PATHS[routeSetOf()][endpoint.route];
   } catch (error) {
     z.console.log((error as Error).message);
     throw new z.errors.Error(
@@ -55,13 +61,36 @@ export async function callApi(
   }
   const key = checkedKey(z, bundle);
   const query = new URLSearchParams(options.params).toString();
-  const url = `${baseUrl}${endpoint.path}${query ? `?${query}` : ''}`;
-  const result: RequestResult = { endpoint, url, key, fields: options.fields };
+  let result = await requestOnce(
+    z,
+    {
+      endpoint,
+      url: `${baseUrl}${path}${query ? `?${query}` : ''}`,
+      key,
+      fields: options.fields,
+    },
+    options,
+  );
+  const { pathSegment } = options;
+  if (pathSegment !== undefined && result.response && isMissingRoute(result.response)) {
+    const url = `${baseUrl}${path}/${encodeURIComponent(pathSegment)}`;
+    result = await requestOnce(z, { endpoint, url, key, fields: options.fields }, options);
+  }
+  const error = errorFor(z, result);
+  if (error) throw error;
+  return result.response as Response;
+}
 
+/** One request and its whole response within the deadline; a failure to get one is thrown. */
+async function requestOnce(
+  z: ZObject,
+  result: RequestResult,
+  options: CallOptions,
+): Promise<RequestResult> {
+  const { endpoint, url, key } = result;
   // One deadline for the request and its response, the body included.
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), deadlineMs());
-  let response: Response;
   try {
     // Core's types leave out `merge`, `throwForThrottlingEarly` and node-fetch's `signal`.
     const request: HttpRequestOptions & {
@@ -98,12 +127,13 @@ export async function callApi(
     };
     const raw = await z.request(request);
     const text = await raw.text();
-    response = {
+    const response = {
       status: raw.status,
       text,
       data: parseJson(text),
       retryAfter: raw.getHeader('retry-after') ?? null,
     };
+    return { ...result, response };
   } catch (cause) {
     const timedOut = deadline.signal.aborted;
     // Stops reading, or unpacking, whatever still comes.
@@ -112,7 +142,4 @@ export async function callApi(
   } finally {
     clearTimeout(timer);
   }
-  const error = errorFor(z, { ...result, response });
-  if (error) throw error;
-  return response;
 }

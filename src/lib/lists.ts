@@ -3,7 +3,7 @@
 // (src/http/endpoints.ts).
 import type { PlainOutputField, ZObject } from 'zapier-platform-core';
 import { isObject, recordIdOf, unwrapped, type JsonObject } from './json';
-import { TruncatedList } from './size';
+import { ListWithinBudget } from './size';
 import { truncate } from './text';
 
 type ListItem = Readonly<{ id: string; title: string }>;
@@ -113,12 +113,12 @@ export function listResult(
   list: List,
   rowIndexes: readonly number[],
 ): ListItem[] {
-  const result = new TruncatedList<ListItem>(`${spec.singular}s`, (line) => z.console.log(line));
+  const result = new ListWithinBudget<ListItem>(`${spec.singular}s`, (line) => z.console.log(line));
   const seen = new Set<string>();
   let repeats = 0;
   for (const index of rowIndexes) {
     const id = list.ids[index] ?? '';
-    if (result.full) result.skip();
+    if (result.leavingOut) result.leaveOut();
     else if (seen.has(id)) repeats++;
     else {
       seen.add(id);

@@ -1,12 +1,11 @@
-// The one size rule, so that a result passes Zapier's limit in every run: each list the app returns
-// is filled, in order, while its JSON fits BUDGET; the rest are counted and logged. Zapier's and
-// core's limits, and a worked example: docs/behaviour.md, "The size rule".
+// The size rule, so that a result passes Zapier's limit in every run: a result keeps whole items,
+// in order, while its JSON fits BUDGET; the rest are counted and logged once. A first item too
+// large alone keeps its identity fields and has its largest values cut until it fits. Zapier's and
+// core's limits, and worked examples: docs/behaviour.md, "The size rule".
 import { truncate } from './text';
 
 /** The most a result may take as JSON, in UTF-8 bytes: under 6 MB, and under 6,291,456 characters. */
 export const BUDGET = 5 * 1024 * 1024;
-/** A list read out of one text field (contacts, materials): an item holds at most two. */
-export const LIST_BUDGET = BUDGET / 4;
 
 /** A value's size as JSON, in UTF-8 bytes. */
 export const sizeOf = (value: unknown): number =>
@@ -34,11 +33,11 @@ function halved(value: unknown): unknown {
 
 /** The entry with its largest value halved, again, until it fits `budget`, and its size. Each
  * value's size is measured once and then followed, so a large entry is not written out each time. */
-function truncated(entry: unknown, budget: number): [unknown, number] {
+export function cutToFit<T>(entry: T, budget = BUDGET): [T, number] {
   if (typeof entry !== 'object' || entry === null) {
     const size = sizeOf(entry);
     const half = size > budget ? halved(entry) : undefined;
-    return half === undefined ? [entry, size] : truncated(half, budget);
+    return half === undefined ? [entry, size] : cutToFit(half as T, budget);
   }
   // Summed value by value: the whole entry is never written out to be measured.
   const parts = Object.entries(entry);
@@ -59,20 +58,18 @@ function truncated(entry: unknown, budget: number): [unknown, number] {
     size += half === undefined ? 0 : halfSize - largest;
     cuttable[at] = halfSize;
   }
-  return [Array.isArray(entry) ? parts.map(([, part]) => part) : Object.fromEntries(parts), size];
+  const cut = Array.isArray(entry) ? parts.map(([, part]) => part) : Object.fromEntries(parts);
+  return [cut as T, size];
 }
 
-/** The entry, truncated to fit `budget` as the rule says; as small as it gets if it cannot fit. */
-export const truncateToFit = <T>(entry: T, budget = BUDGET): T => truncated(entry, budget)[0] as T;
-
-/** A result, or a list read out of text, filled while it fits the budget. */
-export class TruncatedList<T> {
+/** A result that keeps entries while it fits the budget, and leaves out the rest. */
+export class ListWithinBudget<T> {
   readonly kept: T[] = [];
   // "[" so far; each entry adds its size and one byte, a comma or the closing "]".
   private used = 1;
   private left = 0;
 
-  /** `what` names the entries in the log: "contacts", "items of add_contact". */
+  /** `what` names the entries in the log: "videos", "items of add_contact". */
   constructor(
     private readonly what: string,
     private readonly log: (line: string) => void,
@@ -80,17 +77,21 @@ export class TruncatedList<T> {
   ) {}
 
   /** Once one entry was left out, every later one is: read no more than you must. */
-  get full(): boolean {
+  get leavingOut(): boolean {
     return this.left > 0;
   }
 
-  /** Keeps the entry while it fits; the first is truncated to fit instead of left out. */
+  /** Keeps the entry while it fits; the first has its largest values cut to fit instead. */
   add(entry: T): void {
-    if (!this.full) {
+    if (!this.leavingOut) {
       const [kept, size] =
-        this.kept.length === 0 ? truncated(entry, this.budget - 2) : [entry, sizeOf(entry)];
+        this.kept.length === 0 ? cutToFit(entry, this.budget - 2) : [entry, sizeOf(entry)];
       if (this.used + size + 1 <= this.budget) {
-        if (kept !== entry) this.log(`The first of the ${this.what} was truncated to fit.`);
+        if (kept !== entry) {
+          this.log(
+            `The first of the ${this.what} was too large alone: its largest values were cut.`,
+          );
+        }
         this.kept.push(kept as T);
         this.used += size + 1;
         return;
@@ -100,7 +101,7 @@ export class TruncatedList<T> {
   }
 
   /** Counts an entry left out, without making it. */
-  skip(): void {
+  leaveOut(): void {
     this.left++;
   }
 

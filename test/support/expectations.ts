@@ -12,10 +12,12 @@ export type InputFacts = `${'required' | 'optional'} ${'string' | 'text' | 'inte
 /** The type of an output field: its `type`, or `list` for a list of strings. */
 export type OutputType = 'string' | 'number' | 'boolean' | 'datetime' | 'list';
 
-/** One request to the service: its method, path and which configured base address. */
+/** One request to the service: its method, its path in the API spec and under API_ROUTES=api-v2
+ * (the service's newest public source), and which configured base address. */
 export interface Call {
   readonly method: 'GET' | 'POST' | 'DELETE';
   readonly path: string;
+  readonly apiV2Path: string;
   readonly base: 'BASE_URL' | 'ALT_BASE_URL';
 }
 
@@ -36,6 +38,8 @@ export interface HookFacts extends Facts {
   readonly kind: 'hook';
   /** The keys of the body the service POSTs for this action (docs/service-api.md). */
   readonly payloadKeys: readonly string[];
+  /** The subscription's `data` when every input is blank; none beside `hookUrl` and `action`. */
+  readonly subscribeData?: Readonly<Record<string, string>>;
 }
 
 type OperationFacts = CallingFacts | HookFacts;
@@ -53,18 +57,30 @@ const INPUT_VALUES: Readonly<Record<string, string>> = {
   title: 'Tour',
 };
 
-const GET = (path: string): Call => ({ method: 'GET', path, base: 'BASE_URL' });
-const POST = (path: string, base: Call['base'] = 'BASE_URL'): Call => ({
+const GET = (path: string, apiV2Path: string): Call => ({
+  method: 'GET',
+  path,
+  apiV2Path,
+  base: 'BASE_URL',
+});
+const POST = (path: string, apiV2Path: string, base: Call['base'] = 'BASE_URL'): Call => ({
   method: 'POST',
   path,
+  apiV2Path,
   base,
 });
 
-/** The endpoints every hook trigger calls. */
+/** The endpoints every hook trigger calls. Unsubscribe and perform are also asked in the path
+ * form of the service's source (`…/unsubscribe/<id>`, `…/perform/<action>`) after a missing route. */
 export const HOOK_CALLS = {
-  subscribe: { method: 'POST', path: '/api/outbound/subscribe', base: 'BASE_URL' },
-  unsubscribe: { method: 'DELETE', path: '/api/outbound/unsubscribe', base: 'BASE_URL' },
-  performList: { method: 'GET', path: '/api/outbound/perform', base: 'BASE_URL' },
+  subscribe: POST('/api/outbound/subscribe', '/api-v2/outbound/subscribe'),
+  unsubscribe: {
+    method: 'DELETE',
+    path: '/api/outbound/unsubscribe',
+    apiV2Path: '/api-v2/outbound/unsubscribe',
+    base: 'BASE_URL',
+  },
+  performList: GET('/api/outbound/perform', '/api-v2/outbound/perform'),
 } as const satisfies Record<string, Call>;
 
 // ---- Output fields shared by several operations ----
@@ -187,15 +203,15 @@ const TASK_PAYLOAD = [
 
 // ---- The record ----
 
-const poll = (path: string): CallingFacts => ({
+const poll = (path: string, apiV2Path: string): CallingFacts => ({
   kind: 'polling',
-  call: GET(path),
+  call: GET(path, apiV2Path),
   inputs: {},
   outputs: ID_AND_TITLE,
 });
-const find = (path: string): CallingFacts => ({
+const find = (path: string, apiV2Path: string): CallingFacts => ({
   kind: 'search',
-  call: GET(path),
+  call: GET(path, apiV2Path),
   inputs: { title: 'required string' },
   outputs: ID_AND_TITLE,
 });
@@ -211,10 +227,10 @@ const TAG_FILTER = { tag: 'optional string' } as const;
  * triggers (in the order of the service's interface), then creates, then searches.
  */
 export const OPERATIONS = {
-  video: poll('/api/video'),
-  pdf: poll('/api/pdf'),
-  image: poll('/api/image'),
-  template: poll('/api/template'),
+  video: poll('/api/video', '/api-v2/material/video'),
+  pdf: poll('/api/pdf', '/api-v2/material/pdf'),
+  image: poll('/api/image', '/api-v2/material/image'),
+  template: poll('/api/template', '/api-v2/template'),
 
   add_contact: hook(CONTACT_PAYLOAD, CONTACT_RECORD_OUTPUTS, TAG_FILTER),
   update_contact: hook(CONTACT_PAYLOAD, CONTACT_RECORD_OUTPUTS, TAG_FILTER),
@@ -284,29 +300,35 @@ export const OPERATIONS = {
     removed_task: 'string',
     removed_date: 'datetime',
   }),
-  lead_source: hook(CONTACT_PAYLOAD, CONTACT_RECORD_OUTPUTS, TAG_FILTER),
+  lead_source: {
+    ...hook(CONTACT_PAYLOAD, CONTACT_RECORD_OUTPUTS, {
+      lead_type: 'optional string',
+      ...TAG_FILTER,
+    }),
+    subscribeData: { type: 'all', lead: '0' },
+  },
 
   send_video: {
     kind: 'create',
-    call: POST('/api/send-video'),
+    call: POST('/api/send-video', '/api-v2/material/send-video'),
     inputs: SEND_INPUTS('video_id'),
     outputs: SEND_OUTPUTS('video_id'),
   },
   send_pdf: {
     kind: 'create',
-    call: POST('/api/send-pdf', 'ALT_BASE_URL'),
+    call: POST('/api/send-pdf', '/api-v2/material/send-pdf', 'ALT_BASE_URL'),
     inputs: SEND_INPUTS('pdf_id'),
     outputs: SEND_OUTPUTS('pdf_id'),
   },
   send_image: {
     kind: 'create',
-    call: POST('/api/send-image'),
+    call: POST('/api/send-image', '/api-v2/material/send-image'),
     inputs: SEND_INPUTS('image_id'),
     outputs: SEND_OUTPUTS('image_id'),
   },
   add_note: {
     kind: 'create',
-    call: POST('/api/note'),
+    call: POST('/api/note', '/api-v2/note'),
     inputs: { email: 'required string', content: 'required text' },
     outputs: {
       id: 'string',
@@ -319,10 +341,10 @@ export const OPERATIONS = {
     },
   },
 
-  find_video: find('/api/video'),
-  find_pdf: find('/api/pdf'),
-  find_image: find('/api/image'),
-  find_template: find('/api/template'),
+  find_video: find('/api/video', '/api-v2/material/video'),
+  find_pdf: find('/api/pdf', '/api-v2/material/pdf'),
+  find_image: find('/api/image', '/api-v2/material/image'),
+  find_template: find('/api/template', '/api-v2/template'),
 } as const satisfies Record<string, OperationFacts>;
 
 export type OperationKey = keyof typeof OPERATIONS;

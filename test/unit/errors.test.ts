@@ -208,10 +208,20 @@ describe('turning a Zap off and on', () => {
     await expect(unsubscribe({ id: 'sub_1' })).resolves.toEqual({ id: 'sub_1', outcome });
   });
 
+  // A missing route in JSON is no "already gone": the webhook would live on. The path form of the
+  // service's source is asked once, and is missing too.
   it.each([
-    [404, '<pre>Cannot DELETE /api/outbound/unsubscribe</pre>', 'AppError endpoint_not_found'],
-    // A missing route in JSON is no "already gone": the webhook would live on.
-    [404, { error: 'Cannot DELETE /api/outbound/unsubscribe' }, 'AppError endpoint_not_found'],
+    '<pre>Cannot DELETE /api/outbound/unsubscribe</pre>',
+    { error: 'Cannot DELETE /api/outbound/unsubscribe' },
+  ])('404 %j in both route forms fails it: AppError endpoint_not_found', async (body) => {
+    removal().reply(404, body);
+    nock(HOST).delete('/api/outbound/unsubscribe/sub_1').reply(404, body);
+    expect(outcome(await failureOf(unsubscribe({ id: 'sub_1' })))).toBe(
+      'AppError endpoint_not_found',
+    );
+  });
+
+  it.each([
     // A no, whether a boolean or text, or an error's words.
     [200, { status: false }, 'AppError request_refused'],
     [200, { status: 'false' }, 'AppError request_refused'],

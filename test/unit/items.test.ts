@@ -3,6 +3,7 @@ import nock from 'nock';
 import type { Bundle } from 'zapier-platform-core';
 import { SAMPLE_BODIES } from '../../src/hooks/samples';
 import App from '../../src/index';
+import { BUDGET, sizeOf } from '../../src/lib/size';
 import { bundleWith, HOST, logsOf, run } from '../support/app';
 import { HOOKS } from '../support/expectations';
 
@@ -175,7 +176,7 @@ describe('the lists the service writes as text', () => {
     );
   });
 
-  it('materials: videos, PDFs and images in one list; a text not in brackets is kept as sent only', async () => {
+  it('materials: videos, PDFs and images in one list; a text in no form is kept as sent only', async () => {
     const { result, logs } = await delivered('send_material', {
       video: `[${ID},VIDEO,Tour, part [1]],[${OTHER},VIDEO,Agent]`,
       pdf: `[${OTHER},PDF,Guide]`,
@@ -186,7 +187,7 @@ describe('the lists the service writes as text', () => {
       { id: OTHER, type: 'VIDEO', title: 'Agent' },
       { id: OTHER, type: 'PDF', title: 'Guide' },
     ]);
-    expect(logs).toContainEqual(expect.stringContaining('"image" was not a bracketed list'));
+    expect(logs).toContainEqual(expect.stringContaining('"image" was not a list of materials'));
   });
 
   it('custom fields: from additional_field, text or object; lists and objects as JSON text', async () => {
@@ -204,7 +205,7 @@ describe('the lists the service writes as text', () => {
     const { result, logs } = await delivered('add_deal', { id: ID, additional_field: '[1]' });
     expect(result[0]?.custom_fields).toEqual({});
     expect(logs).toContainEqual(
-      expect.stringContaining('"additional_field" was not a JSON object'),
+      expect.stringContaining('"additional_field" was in no form of custom fields'),
     );
   });
 });
@@ -437,37 +438,7 @@ describe('what a delivery gives, more closely', () => {
   });
 });
 
-describe('lists and results that pass their budget', () => {
-  const big = (char: string) => char.repeat(700_000);
-
-  it('materials: those past the budget are counted, not read', async () => {
-    const { logs } = await delivered('send_material', {
-      video: `[x,VIDEO],[${ID},VIDEO,${big('a')}],[${ID},VIDEO,${big('b')}],[y]`,
-    });
-    // The first is read and logged once; the last, left out, is never read.
-    expect(logs).toContainEqual(
-      expect.stringMatching(/A material in "materials" was not in .* could be read\.$/),
-    );
-    expect(logs).toContainEqual(expect.stringContaining('2 of 4 materials were left out'));
-    expect(logs).toHaveLength(2);
-  });
-
-  it('contacts: those past the budget are counted, not read', async () => {
-    const { logs } = await delivered('create_note', {
-      id: ID,
-      contact: `${contact(ID, `${big('a')},C`)},${contact(ID, `${big('b')},C`)},[${OTHER},y]`,
-    });
-    expect(logs).toEqual([expect.stringContaining('2 of 3 contacts were left out')]);
-  });
-
-  it('custom fields: those past the budget are counted', async () => {
-    const { logs } = await delivered('add_contact', {
-      id: ID,
-      additional_field: { A: big('a'), B: big('b'), C: 'c' },
-    });
-    expect(logs).toEqual([expect.stringContaining('2 of 3 custom fields were left out')]);
-  });
-
+describe('results that pass the budget', () => {
   it('items: once the result is full, the rest are counted, not made', async () => {
     const { result, logs } = await delivered('create_note', [
       { id: ID, content: 'y'.repeat(5_000_000) },
@@ -476,6 +447,28 @@ describe('lists and results that pass their budget', () => {
     ]);
     expect(result.map((item) => item.id)).toEqual([ID]);
     expect(logs).toEqual([expect.stringContaining('2 of 3 items of create_note were left out')]);
+  });
+
+  it('the worked example (docs/behaviour.md): a 7 MiB custom field is cut, the contact kept', async () => {
+    const notes = 'n'.repeat(7 * 1024 * 1024);
+    const { result, logs } = await delivered('add_contact', {
+      ...SAMPLE_BODIES.add_contact,
+      additional_field: JSON.stringify({ Notes: notes }),
+    });
+    const [item] = result;
+    expect(result).toHaveLength(1);
+    expect([item?.id, item?.email, item?.first_name, item?.last_name]).toEqual([
+      SAMPLE_BODIES.add_contact.id,
+      SAMPLE_BODIES.add_contact.email,
+      SAMPLE_BODIES.add_contact.first_name,
+      SAMPLE_BODIES.add_contact.last_name,
+    ]);
+    const cut = (item?.custom_fields as { Notes: string }).Notes;
+    expect([cut.length, (item?.additional_field as string).length]).toEqual([1_835_008, 1_835_011]);
+    expect(sizeOf(result)).toBeLessThanOrEqual(BUDGET);
+    expect(logs).toEqual([
+      'add_contact: The first of the items of add_contact was too large alone: its largest values were cut.',
+    ]);
   });
 });
 

@@ -4,7 +4,14 @@ import nock from 'nock';
 import type { Bundle } from 'zapier-platform-core';
 import { ACTION_VALUES } from '../../src/hooks/events';
 import { API_KEY, bundleWith, HOST, run } from '../support/app';
-import { CALLING, HOOK_CALLS, methodOf, TEMPLATE_ID, type Call } from '../support/expectations';
+import {
+  CALLING,
+  HOOK_CALLS,
+  HOOKS,
+  methodOf,
+  TEMPLATE_ID,
+  type Call,
+} from '../support/expectations';
 
 const ALT_HOST = 'https://alt.crmgrow.test';
 
@@ -75,11 +82,25 @@ describe('the hook triggers', () => {
       HOOK_CALLS.subscribe,
       { id: 'sub_1' },
     );
+    const data = HOOKS[action]?.subscribeData;
     expect([seen.url, headersOf(seen), seen.body]).toEqual([
       `${HOST}${HOOK_CALLS.subscribe.path}`,
       { ...jsonHeaders, action: undefined },
-      JSON.stringify({ hookUrl: targetUrl, action }),
+      JSON.stringify({ hookUrl: targetUrl, action, ...(data && { data }) }),
     ]);
+  });
+
+  it.each([
+    ['Lead Form', 'leadform'],
+    ['leadschedule', 'leadschedule'],
+  ])("New Lead with the Lead Type %j subscribes CRMGrow's type %j", async (lead_type, type) => {
+    const seen = await requestOf(
+      'triggers.lead_source.operation.performSubscribe',
+      bundleWith({ targetUrl: 'https://hooks.zapier.com/1', inputData: { lead_type } }),
+      HOOK_CALLS.subscribe,
+      { id: 'sub_1' },
+    );
+    expect(JSON.parse(seen.body)).toMatchObject({ data: { type, lead: '0' } });
   });
 
   it('subscribes with a blank hook URL when Zapier gives none', async () => {
@@ -123,6 +144,66 @@ describe('the hook triggers', () => {
         action: undefined,
       },
     ]);
+  });
+});
+
+describe("the service's source: path forms and /api-v2/ routes", () => {
+  const missingRoute = (method: string, path: string) =>
+    `<!DOCTYPE html><html><body><pre>Cannot ${method} ${path}</pre></body></html>`;
+
+  it.each([
+    [
+      'triggers.add_contact.operation.performUnsubscribe',
+      HOOK_CALLS.unsubscribe,
+      '/sub%2F1',
+      { status: true },
+    ],
+    ['triggers.add_deal.operation.performList', HOOK_CALLS.performList, '/add_deal', []],
+  ] as const)(
+    '%s asks the path form once after a missing route',
+    async (path, call, tail, reply) => {
+      const seen: string[] = [];
+      nock(HOST)
+        .intercept((uri) => uri.startsWith(call.path), call.method)
+        .reply(404, missingRoute(call.method, call.path))
+        .intercept(`${call.path}${tail}`, call.method)
+        .reply(201, reply)
+        .on('request', (req: { method: string; path: string }) =>
+          seen.push(`${req.method} ${req.path}`),
+        );
+      await run(path, bundleWith({ subscribeData: { id: 'sub/1' } }));
+      expect(seen).toEqual([
+        expect.stringMatching(new RegExp(`^${call.method} ${call.path}(\\?|$)`)),
+        `${call.method} ${call.path}${tail}`,
+      ]);
+    },
+  );
+
+  const calls = [
+    ...Object.entries(CALLING).map(([key, { call }]) => [methodOf(key).path, call] as const),
+    ['triggers.add_contact.operation.performSubscribe', HOOK_CALLS.subscribe] as const,
+    ['triggers.add_contact.operation.performList', HOOK_CALLS.performList] as const,
+    ['triggers.add_contact.operation.performUnsubscribe', HOOK_CALLS.unsubscribe] as const,
+  ];
+  it.each(calls)('with API_ROUTES=api-v2, %s calls its /api-v2/ route', async (path, call) => {
+    process.env.API_ROUTES = 'api-v2';
+    const key = path.split('.')[1] ?? '';
+    const inputData = key in CALLING ? methodOf(key).inputData : {};
+    const reply =
+      call === HOOK_CALLS.subscribe
+        ? { id: 'sub_1' }
+        : call.method === 'POST'
+          ? { status: true }
+          : [];
+    const seen = await requestOf(
+      path,
+      bundleWith({ inputData, subscribeData: { id: 'sub_1' }, targetUrl: 'https://h.example/1' }),
+      { ...call, path: call.apiV2Path },
+      reply,
+    );
+    expect(seen.url.split('?')[0]).toBe(
+      `${call.base === 'ALT_BASE_URL' ? ALT_HOST : HOST}${call.apiV2Path}`,
+    );
   });
 });
 
