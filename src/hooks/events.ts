@@ -204,7 +204,8 @@ const WATCH_FILTERS = [
 const AUTOMATION_FIELDS = [
   s('id', 'Automation ID'),
   s('title', 'Automation Title'),
-  s('type', 'Assigned To (Deal or Contact)'),
+  // The automation's own type (Teamgrow-Backend a2ec244, src/helpers/outbound.js).
+  s('type', 'Automation Type (Contact, Deal or Any)'),
   s('deals[]id', 'Deals ID'),
   s('deals[]title', 'Deals Title'),
   s('deal', 'Deals (Raw Text)'),

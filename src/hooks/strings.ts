@@ -158,8 +158,8 @@ export function labelOf(label: string): { name: string | null; color: string | n
  * writes it, `JSON.stringify(fields)` with its first "{" made "[" and its first "}" made "]"
  * (Teamgrow-Backend a2ec244, src/helpers/outbound.js 115-119). Undefined when it is none of these. */
 export function additionalFieldOf(value: unknown): JsonObject | undefined {
-  if (isObject(value)) return value;
-  const text = typeof value === 'string' ? value.trim() : '';
+  if (isObject(value) || typeof value !== 'string') return isObject(value) ? value : undefined;
+  const text = value.trim();
   const parsed = text ? parseJson(text) : {};
   if (isObject(parsed) || !text.startsWith('[')) return isObject(parsed) ? parsed : undefined;
   // The "]" that was the first "}" stands before every "}" left: the last such "]", unless the

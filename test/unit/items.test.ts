@@ -438,6 +438,47 @@ describe('what a delivery gives, more closely', () => {
   });
 });
 
+describe("the service's samples, as its source builds them", () => {
+  const sampleOf = async (action: string, body: object) => {
+    nock(HOST).get('/api/outbound/perform').reply(201, [body]);
+    return (await run(`triggers.${action}.operation.performList`)) as Item[];
+  };
+  const JANE = `${ID},Jane,Cooper,jane@example.com,+14155550123`;
+
+  it('a bulk delete with contacts in no brackets gives the contact, as a delivery does', async () => {
+    const [item] = await sampleOf('delete_contact', {
+      num: 1,
+      contacts: JANE,
+      removed_date: '2026-03-19T09:02:44.873Z',
+    });
+    expect([item?.id, item?.first_name, item?.email]).toEqual([ID, 'Jane', 'jane@example.com']);
+  });
+
+  it('a send with its video as id,title and no create_at gives the material', async () => {
+    const [item] = await sampleOf('send_material', {
+      subject: 'Tour',
+      contact: JANE,
+      video: `${OTHER},Tour, part 1`,
+      pdf: '',
+      image: '',
+    });
+    expect([item?.materials, item?.first_contact_id, item?.create_at]).toEqual([
+      [{ id: OTHER, type: 'VIDEO', title: 'Tour, part 1' }],
+      ID,
+      null,
+    ]);
+  });
+
+  it('a deleted task with no opening bracket gives the task', async () => {
+    const [item] = await sampleOf('delete_task', {
+      num: 1,
+      removed_task: `call,Call Jane,[${JANE}],Fri Mar 20 2026 17:00:00 GMT+0000,true,WEEK,Sun Mar 15 2026 11:05:47 GMT+0000`,
+      removed_date: '2026-03-19T09:02:44.873Z',
+    });
+    expect([item?.type, item?.content, item?.first_contact_id]).toEqual(['call', 'Call Jane', ID]);
+  });
+});
+
 describe('results that pass the budget', () => {
   it('items: once the result is full, the rest are counted, not made', async () => {
     const { result, logs } = await delivered('create_note', [

@@ -369,6 +369,22 @@ const ROWS: Record<string, Row> = {
         'The "Minimum Amount (Percent or Pages)" field needs a number, such as 50, but got "half". Type a whole number, or leave it blank to let every amount through.',
     },
   },
+  'a Lead Type that CRMGrow does not know': {
+    run: () =>
+      call(
+        'triggers.lead_source.operation.performSubscribe',
+        bundleWith({
+          targetUrl: 'https://hooks.zapier.com/1',
+          inputData: { lead_type: 'Webinar' },
+        }),
+      ),
+    expected: {
+      name: 'AppError',
+      code: 'invalid_input',
+      message:
+        'The "Lead Type" field needs All, Lead Form or Lead Schedule, but got "Webinar". Choose one, or leave it blank for every lead.',
+    },
+  },
   'a filter given a list': {
     run: () => watched({ material_type: ['VIDEO', 'PDF'] }),
     expected: {

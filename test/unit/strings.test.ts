@@ -7,6 +7,7 @@ import {
   labelOf,
   materialOf,
   removedTasksOf,
+  additionalFieldOf,
 } from '../../src/hooks/strings';
 
 const ID = '6512e4c1a9b3f2001e7d4a10';
@@ -65,6 +66,24 @@ describe('contactOf', () => {
       `${ID},Jane,Cooper,jane@example.com`,
       contact(ID, 'Jane', 'Cooper', 'jane@example.com', ''),
       true,
+    ],
+    [
+      'a last name stored with a leading space stays the last name',
+      `${ID},Jane, Cooper,jane@example.com,+14155550123`,
+      contact(ID, 'Jane', 'Cooper', 'jane@example.com', '+14155550123'),
+      false,
+    ],
+    [
+      'a last name with a comma: of more than two parts, one after ", " continues a name',
+      `${ID},Jane,Cooper, Jr.,jane@example.com,+14155550123`,
+      contact(ID, 'Jane', 'Cooper, Jr.', 'jane@example.com', '+14155550123'),
+      false,
+    ],
+    [
+      'names with brackets',
+      `${ID},Jane [VIP],[Buyer] Cooper,jane@example.com,+14155550123`,
+      contact(ID, 'Jane [VIP]', '[Buyer] Cooper', 'jane@example.com', '+14155550123'),
+      false,
     ],
     [
       'an id that is no ObjectId is logged',
@@ -133,6 +152,17 @@ describe('removedTasksOf', () => {
         create_at: '2026-03-15T11:05:47.000Z',
         removed_task: second,
       },
+    ]);
+  });
+
+  it('reads three tasks on a contact whose name holds brackets and a content with ",["', () => {
+    const vip = `[${ID},Jane [VIP],Cooper],jane@example.com,+14155550123]`;
+    const one = (content: string) => `[call,${content},${vip},${DUE},false,undefined,${CREATED}`;
+    const text = [one('Call [re: offer],[x]'), one('Write'), one('Visit, then call')].join(',');
+    expect(removedTasksOf(text)?.map((read) => [read.content, read.contact])).toEqual([
+      ['Call [re: offer],[x]', vip],
+      ['Write', vip],
+      ['Visit, then call', vip],
     ]);
   });
 
@@ -220,4 +250,35 @@ describe('labelOf', () => {
   ])('%j is named %j, colored %j', (label, name, color) => {
     expect(labelOf(label)).toEqual({ name, color });
   });
+});
+
+describe('additionalFieldOf', () => {
+  // As the service's source writes a contact's: JSON.stringify, then its first "{" made "[" and
+  // its first "}" made "]".
+  const asSourceWrites = (fields: object) =>
+    JSON.stringify(fields).replace('{', '[').replace('}', ']');
+
+  it.each([
+    [{}],
+    [{ Budget: '500000', 'Preferred Area': 'Downtown, East' }],
+    [{ Note: 'a: "b", [c], {d}', Rooms: 3 }],
+    [{ Tags: ['x', 'y'], Nested: { a: 1 }, After: 'z' }],
+    [{ Only: 'x}y' }],
+    [{ A: '}', B: ['x'] }],
+  ])('reads %j as the source writes it, as JSON text and as an object', (fields) => {
+    expect(additionalFieldOf(asSourceWrites(fields))).toEqual(fields);
+    expect(additionalFieldOf(JSON.stringify(fields))).toEqual(fields);
+    expect(additionalFieldOf(fields)).toEqual(fields);
+  });
+
+  it.each([[''], ['  ']])('reads %j as no custom fields', (text) => {
+    expect(additionalFieldOf(text)).toEqual({});
+  });
+
+  it.each([['[1]'], ['["a","b"]'], ['x'], [42], [null]])(
+    'finds no custom fields in %j',
+    (value) => {
+      expect(additionalFieldOf(value)).toBeUndefined();
+    },
+  );
 });
