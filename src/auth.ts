@@ -20,9 +20,13 @@ export const authentication = {
       label: 'API Key',
       type: 'password',
       required: true,
+      // The Integration page sits under Settings, where the front end's own OAuth returns; the
+      // Profile page's tabs are Info, Signature, Security and Subscription (the public CRMGrow
+      // front-end source, admin-layout.routing.module.ts and the Settings menu, 2021 to 2025).
       helpText:
         'Your CRMGrow API key. Sign in to CRMGrow and open ' +
-        '[Profile > Integration](https://app.crmgrow.com/profile/integration) to copy it.',
+        '[Settings > Integration](https://app.crmgrow.com/settings/integration), then Zapier, ' +
+        'and click Copy Key.',
     },
     {
       key: 'account_email',

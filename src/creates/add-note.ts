@@ -9,7 +9,8 @@ import { cutToFit } from '../lib/size';
 const INPUTS = [
   emailInput(
     'Contact Email',
-    'The email address of the contact to add the note to: CRMGrow finds the contact by it.',
+    'The email address of the contact to add the note to. If no contact has it, CRMGrow adds ' +
+      'one, named by the text before the @, and puts the note there.',
   ),
   {
     key: 'content',

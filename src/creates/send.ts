@@ -29,7 +29,7 @@ function send(material: Material): Create {
       'template_id',
       'template',
       `to send the ${singular} with`,
-      'Email and text (SMS) templates are told apart by their titles.',
+      'Choose an email template: text (SMS) templates are listed too, told apart only by their titles.',
     ),
   ];
   const outputFields: PlainOutputField[] = [

@@ -47,9 +47,9 @@ const CONTACT_RECORD_FIELDS: readonly Field[] = [
   s('country', 'Country'),
   s('company', 'Company'),
   s('source', 'Source'),
-  s('label', 'Label (Raw Text)'),
   s('label_name', 'Label Name'),
   s('label_color', 'Label Color'),
+  s('label', 'Label (Raw Text)'),
   // A list of strings; no `type`, which would describe each item, not the list.
   { key: 'tags', label: 'Tags', list: true },
   s('secondary_email', 'Secondary Email'),
@@ -66,6 +66,7 @@ const CONTACT_STRING_FIELDS: readonly Field[] = [
   s('first_contact_first_name', 'First Contact First Name'),
   s('first_contact_last_name', 'First Contact Last Name'),
   s('first_contact_email', 'First Contact Email'),
+  s('first_contact_cell_phone', 'First Contact Cell Phone'),
   { key: 'contact_count', label: 'Number of Contacts', type: 'number' },
   s('contacts[]id', 'Contacts ID'),
   s('contacts[]first_name', 'Contacts First Name'),
@@ -75,7 +76,8 @@ const CONTACT_STRING_FIELDS: readonly Field[] = [
   s('contact', 'Contacts (Raw Text)'),
 ];
 
-const EVENT_FINGERPRINT = s('id', 'Event Fingerprint (Not a CRMGrow ID)');
+// Made from the event's content, so the same event gets the same one: CRMGrow sends no id.
+const EVENT_FINGERPRINT = s('id', 'Event ID (Made by Zapier, Not in CRMGrow)');
 
 const NOTE_FIELDS: readonly Field[] = [
   s('id', 'Note ID'),
@@ -105,16 +107,41 @@ const DEAL_BASE_FIELDS: readonly Field[] = [
   ...CONTACT_STRING_FIELDS,
 ];
 
-const TAG_FILTER = textFilter(
-  {
-    key: 'tag',
-    label: 'Tag',
-    helpText:
-      'Only start the Zap for contacts with this tag, such as buyer. One tag, matched whole; ' +
-      'not case-sensitive, and accents are ignored. Leave blank for every contact.',
-  },
-  'tags',
+const MATCHED_WHOLE = 'matched whole; not case-sensitive, and accents are ignored.';
+const tagFilter = (when: string) =>
+  textFilter(
+    {
+      key: 'tag',
+      label: 'Tag',
+      helpText: `Only start the Zap for contacts with this tag, such as buyer${when}. One tag, ${MATCHED_WHOLE} Leave blank for every contact.`,
+    },
+    'tags',
+  );
+const TAG_FILTER = tagFilter('');
+// CRMGrow sends a contact as it is now, with nothing of what it was: a tag filter cannot tell
+// the edit that added the tag from any later one.
+const UPDATED_TAG_FILTER = tagFilter(
+  ': every change to such a contact starts it, not only the one that adds the tag',
 );
+
+const PIPELINE_FILTER = textFilter(
+  {
+    key: 'pipe_line',
+    label: 'Pipeline',
+    helpText: `Only start the Zap for deals in this pipeline, such as Buyers. One pipeline, ${MATCHED_WHOLE} Leave blank for every pipeline.`,
+  },
+  'pipe_line',
+);
+
+const materialTitleFilter = (path: string) =>
+  textFilter(
+    {
+      key: 'material_title',
+      label: 'Material Title',
+      helpText: `Only start the Zap for the video, PDF or image with this title, such as Virtual Tour. One title, ${MATCHED_WHOLE} Leave blank for every material.`,
+    },
+    path,
+  );
 
 const ADD_DEAL_FIELDS = [
   ...DEAL_BASE_FIELDS,
@@ -136,7 +163,7 @@ const NEW_STAGE_FILTER = textFilter(
     label: 'New Stage',
     helpText:
       'Only start the Zap when the deal moves into this stage, such as Under Contract. One ' +
-      'stage, matched whole; not case-sensitive, and accents are ignored. Leave blank for every move.',
+      `stage, ${MATCHED_WHOLE} Leave blank for every move.`,
   },
   'deal_target',
 );
@@ -192,12 +219,13 @@ const WATCH_FILTERS = [
     },
     'material_type',
   ),
+  materialTitleFilter('material_title'),
   amountFilter({
     key: 'min_amount',
     label: 'Minimum Amount (Percent or Pages)',
     helpText:
       'Only start the Zap from this amount up: the percent of a video watched (such as 50) ' +
-      'or the pages of a PDF read. An image counts as 1.',
+      'or the pages of a PDF read, so choose a Material Type too. An image counts as 1.',
   }),
 ];
 
@@ -214,6 +242,9 @@ const AUTOMATION_FIELDS = [
 ];
 
 /** delete_task's items: one per task read from removed_task, beside num and removed_date. */
+/** A delete of several contacts gives each the time of the delete; a delete of one has none. */
+const DELETE_CONTACT_FIELDS: Field[] = [...CONTACT_RECORD_FIELDS, dt('removed_date', 'Deleted At')];
+
 const DELETE_TASK_FIELDS: Field[] = [
   EVENT_FINGERPRINT,
   ...TASK_DETAIL_FIELDS,
@@ -274,30 +305,29 @@ const row = (action: ActionValue, label: string, description: string, kind: Kind
 
 export const HOOK_EVENTS: readonly HookEvent[] = [
   row('add_contact', 'New Contact', 'Triggers when a contact is added.', CONTACT),
-  row(
-    'update_contact',
-    'Updated Contact',
-    "Triggers when a contact's details are changed.",
-    CONTACT,
-  ),
+  row('update_contact', 'Updated Contact', "Triggers when a contact's details are changed.", {
+    ...CONTACT,
+    filters: [UPDATED_TAG_FILTER],
+  }),
   row(
     'delete_contact',
     'Deleted Contact',
     'Triggers when a contact is deleted, once for each contact.',
     {
       noun: 'Contact',
-      outputFields: CONTACT_RECORD_FIELDS,
+      outputFields: DELETE_CONTACT_FIELDS,
       fanOut: 'contacts',
     },
   ),
   row('add_deal', 'New Deal', 'Triggers when a deal is created.', {
     noun: 'Deal',
     outputFields: ADD_DEAL_FIELDS,
+    filters: [PIPELINE_FILTER],
   }),
   row('move_deal', 'Deal Moved to Another Stage', 'Triggers when a deal moves to another stage.', {
     noun: 'Deal',
     outputFields: MOVE_DEAL_FIELDS,
-    filters: [NEW_STAGE_FILTER],
+    filters: [PIPELINE_FILTER, NEW_STAGE_FILTER],
   }),
   row(
     'send_material',
@@ -306,7 +336,7 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     {
       noun: 'Material',
       outputFields: SEND_MATERIAL_FIELDS,
-      filters: [SENT_MATERIAL_FILTER],
+      filters: [SENT_MATERIAL_FILTER, materialTitleFilter('materials[]title')],
     },
   ),
   row(

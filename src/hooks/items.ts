@@ -63,7 +63,7 @@ function* recordsOf(event: HookEvent, body: JsonObject, log: Log): Generator<Jso
     let none = true;
     for (const group of groupsOf(body.contacts)) {
       none = false;
-      yield contactOf(group, log, 'contacts');
+      yield { ...contactOf(group, log, 'contacts'), removed_date: body.removed_date };
     }
     if (none) log('A delete of several contacts held none, so it gave no item.');
     return;

@@ -62,13 +62,16 @@ function errorTextOf({ data, text }: Response, key = ''): string {
   const said = typeof words === 'string' ? words : plain ? text.slice(0, 1_000) : '';
   return redacted(said.trim(), key);
 }
+
+/** A code such as `internal_server_error` is no words for people: a message leaves it out. */
+const forPeople = (words: string): string => (/^[a-z\d]+(_[a-z\d]+)+$/i.test(words) ? '' : words);
 const hasWords = (value: unknown): boolean => typeof value === 'string' && value.trim() !== '';
 
-/** The message, then CRMGrow's words cut to what room is left under MAX_MESSAGE. */
+/** The message, then CRMGrow's words for people, cut to what room is left under MAX_MESSAGE. */
 function withWords(message: string, words: string): string {
   const lead = ' CRMGrow said: ';
   const room = MAX_MESSAGE - message.length - lead.length - 2;
-  return words && room >= 12 ? `${message}${lead}${quote(words, room)}` : message;
+  return forPeople(words) && room >= 12 ? `${message}${lead}${quote(words, room)}` : message;
 }
 
 /** A refusal in a 2xx: `"status": false` (or "false" as text), or an `error` with words. */
@@ -171,7 +174,7 @@ function chain(errors: ZObject['errors'], result: RequestResult): Error | undefi
   }
   if (status === 401 || BAD_KEY.test(words)) {
     const message =
-      'CRMGrow refused the API key. Copy your API key from CRMGrow and reconnect your CRMGrow account in Zapier.';
+      "CRMGrow refused the API key. Copy the key from CRMGrow's Settings > Integration page and paste it into your CRMGrow connection in Zapier.";
     return new errors.ExpiredAuthError(withWords(message, words));
   }
   // Zapier retries a ThrottledError after the delay in a live run (docs: error handling); in a

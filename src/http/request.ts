@@ -34,8 +34,8 @@ function checkedKey(z: ZObject, bundle: Bundle): string {
   throw doNotContextify(
     new z.errors.ExpiredAuthError(
       'The connected CRMGrow API key is blank or holds a character that no API key has, such ' +
-        'as a line break, so nothing was sent. Copy your API key from CRMGrow and reconnect ' +
-        'your CRMGrow account in Zapier.',
+        "as a line break, so nothing was sent. Copy the key from CRMGrow's Settings > " +
+        'Integration page and paste it into your CRMGrow connection in Zapier.',
     ),
   );
 }

@@ -44,8 +44,8 @@ export const NOT_AN_ADDRESS = {
     'holds a control character (shown as \\u…), which no email address can hold: it was ' +
     'probably copied wrongly. Map or type an address such as name@example.com.',
   list:
-    'holds more than one email address. Each step takes one address: map a single address, ' +
-    'or use one step per address.',
+    'holds more than one email address. Each step takes one: map a field that holds one, such ' +
+    'as "First Contact Email" from a CRMGrow trigger, or use one step per address.',
   invalid:
     'is not an email address. Map or type an address such as name@example.com, or ' +
     'Jane Doe <name@example.com>.',

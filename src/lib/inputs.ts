@@ -80,6 +80,14 @@ export function readInputs<K extends string>(
     // An email's invisible characters go first: one inside "jane@x.com" would make another address.
     const given = String(raw);
     const value = (input.kind === 'email' ? given.replace(INVISIBLE, '') : given).trim();
+    if (!value && input.kind === 'email') {
+      // In a live run the field was mapped: this record had no address.
+      throw fail(
+        `The "${input.label}" field was empty for this record, so nothing was sent. The record ` +
+          'probably has no email address (such as a deal with no contact): map a field that ' +
+          'always holds one, or add a Filter step before this one.',
+      );
+    }
     if (!value) throw fail(`The "${input.label}" field is required. ${input.howToFill}`);
     // An ID is 24 characters: a long value is no ID, and would come back in the step's result.
     if (input.kind === 'id' && value.length > 1_000) {

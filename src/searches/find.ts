@@ -1,5 +1,5 @@
 // Find Video, PDF, Image and Template: the service has no search, so each reads its list.
-import { defineSearch, type Search } from 'zapier-platform-core';
+import { defineSearch, type PlainInputField, type Search } from 'zapier-platform-core';
 import { LIST_ENDPOINTS } from '../http/endpoints';
 import { callApi } from '../http/request';
 import { inputFieldOf, readInputs, type Input } from '../lib/inputs';
@@ -29,7 +29,7 @@ const PATTERN_LENGTH = 100;
 // age, compared as `fold` compares them. A pattern of the text's start (any spaces for a space, no
 // regard to capitals) skips most titles before their non-ASCII characters are folded (each once a
 // search); a title it matches is folded whole and compared.
-function matchesOf(list: List, text: string): number[] {
+function matchesOf(list: List, text: string, exactOnly: boolean): number[] {
   const wanted = fold(text);
   const words = wanted
     .slice(0, PATTERN_LENGTH)
@@ -51,7 +51,7 @@ function matchesOf(list: List, text: string): number[] {
   });
   const first = (group: number[]) =>
     newestFirst(list.ids, group)?.(SEARCH_SIZE) ?? group.slice(0, SEARCH_SIZE);
-  return [...first(exact), ...first(partly)].slice(0, SEARCH_SIZE);
+  return [...first(exact), ...(exactOnly ? [] : first(partly))].slice(0, SEARCH_SIZE);
 }
 
 function findItem(key: ListKey): Search {
@@ -66,6 +66,17 @@ function findItem(key: ListKey): Search {
       'step uses the first.',
     howToFill: `Type the title of the ${spec.singular} to find, or map it from an earlier step.`,
   };
+  // Optional, and no by default, so Zaps built before it find what they found.
+  const exactMatch: PlainInputField = {
+    key: 'exact_match',
+    label: 'Exact Match',
+    type: 'boolean',
+    required: false,
+    default: 'no',
+    helpText:
+      `Yes: only a ${spec.singular} whose whole title is the one given, so "Tour" does not ` +
+      'find "Tour of 12 Elm Street". Still not case-sensitive, and accents are ignored.',
+  };
   return defineSearch({
     key: searchKeyOf(key),
     noun: spec.noun,
@@ -74,7 +85,7 @@ function findItem(key: ListKey): Search {
       description: `Finds ${spec.withArticle} by its title.`,
     },
     operation: {
-      inputFields: [inputFieldOf(input)],
+      inputFields: [inputFieldOf(input), exactMatch],
       // Nothing found is [], not an error: Zapier then does what the Zap builder chose.
       perform: async (z, bundle) => {
         const { title } = readInputs(z, bundle.inputData, [input]);
@@ -87,7 +98,8 @@ function findItem(key: ListKey): Search {
           );
         }
         const list = readList(z, spec, (await callApi(z, bundle, LIST_ENDPOINTS[key])).data);
-        return listResult(z, spec, list, matchesOf(list, title));
+        const exactOnly = /^(true|yes|1)$/i.test(String(bundle.inputData.exact_match ?? '').trim());
+        return listResult(z, spec, list, matchesOf(list, title, exactOnly));
       },
       sample: { ...spec.sample },
       outputFields: listOutputFields(spec),

@@ -7,7 +7,7 @@
 export type Kind = 'polling' | 'hook' | 'search' | 'create';
 
 /** An input field: whether it is required, and its type. */
-export type InputFacts = `${'required' | 'optional'} ${'string' | 'text' | 'integer'}`;
+export type InputFacts = `${'required' | 'optional'} ${'string' | 'text' | 'integer' | 'boolean'}`;
 
 /** The type of an output field: its `type`, or `list` for a list of strings. */
 export type OutputType = 'string' | 'number' | 'boolean' | 'datetime' | 'list';
@@ -100,9 +100,9 @@ const CONTACT_RECORD_OUTPUTS = {
   country: 'string',
   company: 'string',
   source: 'string',
-  label: 'string',
   label_name: 'string',
   label_color: 'string',
+  label: 'string',
   tags: 'list',
   secondary_email: 'string',
   secondary_phone: 'string',
@@ -117,6 +117,7 @@ const CONTACTS_OUTPUTS = {
   first_contact_first_name: 'string',
   first_contact_last_name: 'string',
   first_contact_email: 'string',
+  first_contact_cell_phone: 'string',
   contact_count: 'number',
   'contacts[]id': 'string',
   'contacts[]first_name': 'string',
@@ -212,7 +213,7 @@ const poll = (path: string, apiV2Path: string): CallingFacts => ({
 const find = (path: string, apiV2Path: string): CallingFacts => ({
   kind: 'search',
   call: GET(path, apiV2Path),
-  inputs: { title: 'required string' },
+  inputs: { title: 'required string', exact_match: 'optional boolean' },
   outputs: ID_AND_TITLE,
 });
 const hook = (
@@ -234,7 +235,10 @@ export const OPERATIONS = {
 
   add_contact: hook(CONTACT_PAYLOAD, CONTACT_RECORD_OUTPUTS, TAG_FILTER),
   update_contact: hook(CONTACT_PAYLOAD, CONTACT_RECORD_OUTPUTS, TAG_FILTER),
-  delete_contact: hook(CONTACT_PAYLOAD, CONTACT_RECORD_OUTPUTS),
+  delete_contact: hook(CONTACT_PAYLOAD, {
+    ...CONTACT_RECORD_OUTPUTS,
+    removed_date: 'datetime',
+  }),
   add_deal: hook(
     ['id', 'title', 'user', 'contact', 'pipe_line', 'deal_stage', 'additional_field', 'create_at'],
     {
@@ -243,11 +247,12 @@ export const OPERATIONS = {
       additional_field: 'string',
       create_at: 'datetime',
     },
+    { pipe_line: 'optional string' },
   ),
   move_deal: hook(
     ['id', 'title', 'user', 'contact', 'pipe_line', 'deal_source', 'deal_target', 'create_at'],
     { ...DEAL_BASE_OUTPUTS, deal_source: 'string', deal_target: 'string', create_at: 'datetime' },
-    { deal_target: 'optional string' },
+    { pipe_line: 'optional string', deal_target: 'optional string' },
   ),
   send_material: hook(
     ['subject', 'contact', 'video', 'pdf', 'image', 'create_at'],
@@ -263,7 +268,7 @@ export const OPERATIONS = {
       image: 'string',
       create_at: 'datetime',
     },
-    { material_type: 'optional string' },
+    { material_type: 'optional string', material_title: 'optional string' },
   ),
   watch_material: hook(
     ['contact', 'material_id', 'material_type', 'material_title', 'material_amount', 'create_at'],
@@ -276,7 +281,11 @@ export const OPERATIONS = {
       material_amount: 'number',
       create_at: 'datetime',
     },
-    { material_type: 'optional string', min_amount: 'optional integer' },
+    {
+      material_type: 'optional string',
+      material_title: 'optional string',
+      min_amount: 'optional integer',
+    },
   ),
   assigned_automation: hook(['id', 'title', 'type', 'deal', 'contact', 'create_at'], {
     id: 'string',

@@ -193,8 +193,9 @@ describe('the connection', () => {
       ['api_key', true, 'password'],
       ['account_email', false, 'string'],
     ]);
-    for (const field of authFields)
-      expect(field.helpText).toMatch(/\]\(https:\/\/app\.crmgrow\.com\/profile/);
+    expect(
+      authFields.map(({ helpText }) => /\]\((https:[^)]*)\)/.exec(helpText ?? '')?.[1]),
+    ).toEqual(['https://app.crmgrow.com/settings/integration', 'https://app.crmgrow.com/profile']);
   });
 
   it('is labelled (D003), and every hook trigger has a performList (D006)', () => {

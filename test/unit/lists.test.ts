@@ -126,6 +126,22 @@ describe('a search', () => {
     expect(ids(await find('  open   house '))).toEqual([3, 1, 5, 2].map(objectId));
   });
 
+  it.each([
+    [true, [1]],
+    ['yes', [1]],
+    ['false', [1, 2]],
+  ])('with Exact Match %j finds a whole title only when yes', async (exact_match, found) => {
+    videos([
+      { id: objectId(1), title: 'TOUR' },
+      { id: objectId(2), title: 'Tour of 12 Elm Street' },
+    ]);
+    const result = await run(
+      'searches.find_video.operation.perform',
+      bundleWith({ inputData: { title: 'Tour', exact_match } }),
+    );
+    expect(ids(result as { id: string }[])).toEqual(found.map(objectId));
+  });
+
   it('folds letters the collator takes for base letters: "strasse" finds "Straße"', async () => {
     videos([
       { id: 'a', title: 'Große Straße' },

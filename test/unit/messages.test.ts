@@ -138,7 +138,7 @@ const ROWS: Record<string, Row> = {
     expected: {
       name: 'ExpiredAuthError',
       message:
-        'CRMGrow refused the API key. Copy your API key from CRMGrow and reconnect your CRMGrow account in Zapier. CRMGrow said: "invalid signature"',
+        'CRMGrow refused the API key. Copy the key from CRMGrow\'s Settings > Integration page and paste it into your CRMGrow connection in Zapier. CRMGrow said: "invalid signature"',
     },
   },
   'too many requests, with Retry-After': {
@@ -168,7 +168,7 @@ const ROWS: Record<string, Row> = {
       name: 'AppError',
       code: 'invalid_id',
       message:
-        '"Product Demo" in "Video" is not a CRMGrow ID, and CRMGrow failed on it. Choose from the "Video" dropdown, or map the ID from a "Find Video" step. CRMGrow said: "internal_server_error"',
+        '"Product Demo" in "Video" is not a CRMGrow ID, and CRMGrow failed on it. Choose from the "Video" dropdown, or map the ID from a "Find Video" step.',
     },
   },
   'a server error, on a send': {
@@ -178,7 +178,7 @@ const ROWS: Record<string, Row> = {
       name: 'AppError',
       code: 'outcome_unknown',
       message:
-        'CRMGrow had a problem while sending the video. The email may have been sent all the same. Check in CRMGrow before you run this step again: if Autoreplay is on, Zapier may run it again by itself. CRMGrow said: "internal_server_error"',
+        'CRMGrow had a problem while sending the video. The email may have been sent all the same. Check in CRMGrow before you run this step again: if Autoreplay is on, Zapier may run it again by itself.',
     },
   },
   'unavailable (503), on a read': {
@@ -198,7 +198,7 @@ const ROWS: Record<string, Row> = {
       name: 'AppError',
       code: 'server_error',
       message:
-        'CRMGrow had a problem while listing your videos. Try again in a few minutes; if it keeps happening, contact CRMGrow support. CRMGrow said: "internal_server_error"',
+        'CRMGrow had a problem while listing your videos. Try again in a few minutes; if it keeps happening, contact CRMGrow support.',
     },
   },
   'a suspended account': {
@@ -298,7 +298,7 @@ const ROWS: Record<string, Row> = {
     expected: {
       name: 'ExpiredAuthError',
       message:
-        'The connected CRMGrow API key is blank or holds a character that no API key has, such as a line break, so nothing was sent. Copy your API key from CRMGrow and reconnect your CRMGrow account in Zapier.',
+        "The connected CRMGrow API key is blank or holds a character that no API key has, such as a line break, so nothing was sent. Copy the key from CRMGrow's Settings > Integration page and paste it into your CRMGrow connection in Zapier.",
     },
   },
   'a required field left blank': {
@@ -335,12 +335,20 @@ const ROWS: Record<string, Row> = {
         '"jane\\u0000@example.com" in "Recipient Email" holds a control character (shown as \\u…), which no email address can hold: it was probably copied wrongly. Map or type an address such as name@example.com.',
     },
   },
+  'a blank email, as a record with no address gives in a live run': {
+    run: () => sendVideo({ ...SEND, email: ' ' }),
+    expected: {
+      name: 'HaltedError',
+      message:
+        'The "Recipient Email" field was empty for this record, so nothing was sent. The record probably has no email address (such as a deal with no contact): map a field that always holds one, or add a Filter step before this one.',
+    },
+  },
   'two email addresses': {
     run: () => sendVideo({ ...SEND, email: 'a@example.com, b@example.com' }),
     expected: {
       name: 'HaltedError',
       message:
-        '"a@example.com, b@example.com" in "Recipient Email" holds more than one email address. Each step takes one address: map a single address, or use one step per address.',
+        '"a@example.com, b@example.com" in "Recipient Email" holds more than one email address. Each step takes one: map a field that holds one, such as "First Contact Email" from a CRMGrow trigger, or use one step per address.',
     },
   },
   'no email address': {
