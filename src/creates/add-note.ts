@@ -15,7 +15,7 @@ const INPUTS = [
   {
     key: 'content',
     label: 'Note',
-    kind: 'text',
+    format: 'text',
     helpText: 'The text of the note. It can span several lines.',
     howToFill: 'Type the note, or map its text from an earlier step.',
   },

@@ -18,11 +18,17 @@ export interface HookEvent {
   readonly description: string;
   readonly outputFields: readonly PlainOutputField[];
   readonly filters?: readonly Filter[];
+  /** The text fields read into parsed ones (src/hooks/items.ts): `contact` into contacts and the
+   * first contact, `video`, `pdf` and `image` into materials, `deal` into deals, `label` into its
+   * name and color, `additional_field` into custom fields. Their output fields are in the row. */
+  readonly reads: readonly Reading[];
   /** A body fanned out into one item per record: a bulk delete's `contacts`, or `removed_task`. */
   readonly fanOut?: 'contacts' | 'removed_task';
   /** An input CRMGrow itself reads, sent as the subscription's `data`: it filters before posting. */
   readonly subscribeInput?: SubscribeInput;
 }
+
+type Reading = 'contacts' | 'materials' | 'deals' | 'label' | 'custom fields';
 
 interface SubscribeInput {
   readonly field: PlainInputField;
@@ -286,21 +292,22 @@ const LEAD_TYPE: SubscribeInput = {
   },
 };
 
-/** What the events of one kind of record share. */
-type Kind = Pick<HookEvent, 'noun' | 'outputFields' | 'filters' | 'fanOut' | 'subscribeInput'>;
-const CONTACT: Kind = {
+/** What an event is about, reads and offers: shared by the events of one record type. */
+type Shape = Omit<HookEvent, 'action' | 'label' | 'description'>;
+const CONTACT: Shape = {
   noun: 'Contact',
   outputFields: CONTACT_RECORD_FIELDS,
+  reads: ['label', 'custom fields'],
   filters: [TAG_FILTER],
 };
-const NOTE: Kind = { noun: 'Note', outputFields: NOTE_FIELDS };
-const TASK: Kind = { noun: 'Task', outputFields: TASK_FIELDS };
+const NOTE: Shape = { noun: 'Note', outputFields: NOTE_FIELDS, reads: ['contacts'] };
+const TASK: Shape = { noun: 'Task', outputFields: TASK_FIELDS, reads: ['contacts'] };
 
-const row = (action: ActionValue, label: string, description: string, kind: Kind): HookEvent => ({
+const row = (action: ActionValue, label: string, description: string, shape: Shape): HookEvent => ({
   action,
   label,
   description,
-  ...kind,
+  ...shape,
 });
 
 export const HOOK_EVENTS: readonly HookEvent[] = [
@@ -316,17 +323,20 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     {
       noun: 'Contact',
       outputFields: DELETE_CONTACT_FIELDS,
+      reads: ['label', 'custom fields'],
       fanOut: 'contacts',
     },
   ),
   row('add_deal', 'New Deal', 'Triggers when a deal is created.', {
     noun: 'Deal',
     outputFields: ADD_DEAL_FIELDS,
+    reads: ['contacts', 'custom fields'],
     filters: [PIPELINE_FILTER],
   }),
   row('move_deal', 'Deal Moved to Another Stage', 'Triggers when a deal moves to another stage.', {
     noun: 'Deal',
     outputFields: MOVE_DEAL_FIELDS,
+    reads: ['contacts'],
     filters: [PIPELINE_FILTER, NEW_STAGE_FILTER],
   }),
   row(
@@ -336,6 +346,7 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     {
       noun: 'Material',
       outputFields: SEND_MATERIAL_FIELDS,
+      reads: ['contacts', 'materials'],
       filters: [SENT_MATERIAL_FILTER, materialTitleFilter('materials[]title')],
     },
   ),
@@ -343,13 +354,18 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     'watch_material',
     'Material Watched',
     'Triggers when a contact watches a video or opens a PDF or image you sent.',
-    { noun: 'Material', outputFields: WATCH_MATERIAL_FIELDS, filters: WATCH_FILTERS },
+    {
+      noun: 'Material',
+      outputFields: WATCH_MATERIAL_FIELDS,
+      reads: ['contacts'],
+      filters: WATCH_FILTERS,
+    },
   ),
   row(
     'assigned_automation',
     'Automation Assigned',
     'Triggers when an automation is assigned to a contact or a deal.',
-    { noun: 'Automation', outputFields: AUTOMATION_FIELDS },
+    { noun: 'Automation', outputFields: AUTOMATION_FIELDS, reads: ['contacts', 'deals'] },
   ),
   row('create_note', 'New Note', 'Triggers when a note is added to a contact.', NOTE),
   row('update_note', 'Updated Note', 'Triggers when a note on a contact is edited.', NOTE),
@@ -359,6 +375,7 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
   row('delete_task', 'Deleted Task', 'Triggers when a task is deleted, once for each task.', {
     noun: 'Task',
     outputFields: DELETE_TASK_FIELDS,
+    reads: ['contacts'],
     fanOut: 'removed_task',
   }),
   // The editor says "No new lead found"; its fields are labelled as a contact's.

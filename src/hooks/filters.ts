@@ -37,7 +37,7 @@ export const textFilter = (field: FilterField, path: string): Filter => ({
   },
 });
 
-/** Minimum Amount of a watch: a kind with no amount (an image) counts as its `amountWhenBlank`. */
+/** Minimum Amount of a watch: a material with no amount (an image) counts as its `amountWhenBlank`. */
 export const amountFilter = (field: FilterField): Filter => ({
   ...field,
   type: 'integer',
@@ -51,9 +51,9 @@ export const amountFilter = (field: FilterField): Filter => ({
     }
     return (item) => {
       const type = typeof item.material_type === 'string' ? fold(item.material_type) : '';
-      const kind = MATERIALS.find((material) => fold(material.type) === type);
+      const material = MATERIALS.find((one) => fold(one.type) === type);
       // No number at all (NaN) passes no minimum.
-      return (numberOf(item.material_amount) ?? kind?.amountWhenBlank ?? Number.NaN) >= minimum;
+      return (numberOf(item.material_amount) ?? material?.amountWhenBlank ?? Number.NaN) >= minimum;
     };
   },
 });

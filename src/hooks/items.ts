@@ -20,7 +20,6 @@ import { MATERIALS } from '../lib/lists';
 import { ListWithinBudget } from '../lib/size';
 import { quote } from '../lib/text';
 import type { HookEvent } from './events';
-import { SAMPLE_BODIES } from './samples';
 import {
   additionalFieldOf,
   contactOf,
@@ -114,9 +113,9 @@ function customFieldsOf(value: unknown, log: Log): JsonObject {
 
 /** The values read out of a record's text, by the output keys they fill. */
 function readText(event: HookEvent, record: JsonObject, log: Log): JsonObject {
-  const keys = new Set(event.outputFields.map(({ key }) => key.split('[]')[0]));
+  const reads = new Set(event.reads);
   const read: JsonObject = {};
-  if (keys.has('contacts')) {
+  if (reads.has('contacts')) {
     const text = typeof record.contact === 'string' ? record.contact : '';
     const contacts = [...groupsOf(text)].map((group) => contactOf(group, log, 'contact'));
     Object.assign(read, { contacts, contact_count: contacts.length });
@@ -124,12 +123,12 @@ function readText(event: HookEvent, record: JsonObject, log: Log): JsonObject {
       read[`first_contact_${key}`] = value;
     }
   }
-  if (keys.has('materials')) read.materials = materialsOf(record, log);
-  if (keys.has('deals')) {
+  if (reads.has('materials')) read.materials = materialsOf(record, log);
+  if (reads.has('deals')) {
     const text = typeof record.deal === 'string' ? record.deal : '';
     read.deals = [...dealsOf(text, log)];
   }
-  if (keys.has('label_name') && typeof record.label === 'string') {
+  if (reads.has('label') && typeof record.label === 'string') {
     const { name, color } = labelOf(record.label);
     Object.assign(read, { label_name: name, label_color: color });
   }
@@ -138,7 +137,7 @@ function readText(event: HookEvent, record: JsonObject, log: Log): JsonObject {
 
 // 4. The item: exactly the output fields' keys, each of its declared type, blank (null) where the
 // record has none; `list[]child` keys make a list of records, each with exactly those keys.
-function valueOf(type: string | undefined, value: unknown): unknown {
+function typedValue(type: string | undefined, value: unknown): unknown {
   if (type === 'number') return numberOf(value) ?? null;
   if (type === 'boolean') {
     const text = String(value).trim().toLowerCase();
@@ -161,15 +160,15 @@ function itemOf(event: HookEvent, record: JsonObject, log: Log): Item {
     const value = key in read ? read[key] : record[key];
     if (child !== undefined) {
       item[key] ??= Array.isArray(value) ? value : [];
-      for (const entry of item[key] as JsonObject[]) entry[child] = valueOf(type, entry[child]);
+      for (const entry of item[key] as JsonObject[]) entry[child] = typedValue(type, entry[child]);
     } else if (list) {
       const values = Array.isArray(value) ? (value as unknown[]) : [value];
-      item[key] = values.map((one) => valueOf(type, one)).filter((one) => one !== null);
+      item[key] = values.map((one) => typedValue(type, one)).filter((one) => one !== null);
     } else {
-      item[key] = valueOf(type, value);
+      item[key] = typedValue(type, value);
     }
   }
-  if ('additional_field' in SAMPLE_BODIES[event.action]) {
+  if (event.reads.includes('custom fields')) {
     item[CUSTOM_FIELDS] =
       'additional_field' in record ? customFieldsOf(record.additional_field, log) : {};
   }

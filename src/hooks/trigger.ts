@@ -10,7 +10,7 @@ import {
 import { ENDPOINTS } from '../http/endpoints';
 import { isAlreadyGone } from '../http/errors';
 import { callApi } from '../http/request';
-import { isObject, recordIdOf, unwrapped, type JsonObject } from '../lib/json';
+import { isObject, recordIdOf, contentOf, type JsonObject } from '../lib/json';
 import { SAMPLE_SIZE } from '../lib/lists';
 import { HOOK_EVENTS, type ActionValue, type HookEvent } from './events';
 import { filterInputFields, itemFilter } from './filters';
@@ -48,7 +48,7 @@ async function recentBodies(
     headers: { action },
     pathSegment: action,
   });
-  const content = unwrapped(data);
+  const content = contentOf(data);
   return (Array.isArray(content) ? content : [content])
     .filter(isObject)
     .filter((body) => Object.values(body).some((value) => value !== '' && value !== null));
@@ -103,7 +103,7 @@ function hookTrigger(event: HookEvent): Trigger {
       sample,
       outputFields: [
         ...event.outputFields,
-        ...('additional_field' in body
+        ...(event.reads.includes('custom fields')
           ? [(z: ZObject, bundle: Bundle) => customOutputFields(z, bundle, event)]
           : []),
       ],

@@ -1,5 +1,5 @@
 // Every endpoint of the service: its route, the step's work in the Zap builder's words, its
-// success check (what a 2xx must hold), and whether it is safe to retry.
+// success check (what a 2xx must hold), and whether it is idempotent.
 import type { BaseUrlSetting, RouteSet } from '../config';
 import type { ListKey } from '../lib/lists';
 
@@ -49,8 +49,8 @@ export interface Endpoint {
   /** The step's work, in messages: "listing your videos". */
   readonly work: string;
   readonly successCheck: SuccessCheck;
-  /** Set on a request that is not safe to retry: what it may have done without a clear response. */
-  readonly notSafeToRetry?: 'email' | 'note' | 'subscription';
+  /** Set on a request that is not idempotent: what it may have done without a clear response. */
+  readonly notIdempotent?: 'email' | 'note' | 'subscription';
   readonly alreadyGoneIsSuccess?: true;
 }
 
@@ -66,7 +66,7 @@ const list = (route: Route, work: string): Endpoint => ({
 const post = (
   route: Route,
   work: string,
-  notSafeToRetry: Endpoint['notSafeToRetry'],
+  notIdempotent: Endpoint['notIdempotent'],
   base: BaseUrlSetting = 'BASE_URL',
 ): Endpoint => ({
   method: 'POST',
@@ -75,7 +75,7 @@ const post = (
   json: true,
   work,
   successCheck: 'status',
-  notSafeToRetry,
+  notIdempotent,
 });
 
 export const LIST_ENDPOINTS = {
@@ -93,15 +93,15 @@ export const SEND_ENDPOINTS = {
 } as const satisfies Partial<Record<ListKey, Endpoint>>;
 
 export const ENDPOINTS = {
-  // Listing templates is cheap, safe to retry and needs a valid key.
+  // Listing templates is cheap, idempotent and needs a valid key.
   testConnection: list('template', 'testing the connection'),
   addNote: post('note', 'adding the note', 'note'),
-  // Not safe to retry: a second subscription would deliver every event twice.
+  // Not idempotent: a second subscription would deliver every event twice.
   subscribe: {
     ...post('subscribe', 'turning on the Zap', 'subscription'),
     successCheck: 'id',
   },
-  // Safe to retry (idempotent): a second removal finds the subscription gone.
+  // Idempotent: a second removal finds the subscription gone.
   unsubscribe: {
     method: 'DELETE',
     route: 'unsubscribe',

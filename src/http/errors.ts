@@ -3,7 +3,7 @@
 import type { ZObject } from 'zapier-platform-core';
 import { doNotContextify } from '../lib/errors';
 import type { SentField } from '../lib/inputs';
-import { isObject, isObjectId, recordIdOf, unwrapped } from '../lib/json';
+import { isObject, isObjectId, recordIdOf, contentOf } from '../lib/json';
 import { searchLabelOf } from '../lib/lists';
 import { truncate, quote } from '../lib/text';
 import type { Endpoint } from './endpoints';
@@ -81,7 +81,7 @@ const isRefusal = (data: unknown): boolean =>
 const SUCCESS_CHECKS: Readonly<Record<Endpoint['successCheck'], (response: Response) => boolean>> =
   {
     json: ({ data }) => data !== undefined,
-    list: ({ data }) => Array.isArray(unwrapped(data)),
+    list: ({ data }) => Array.isArray(contentOf(data)),
     status: ({ data }) => isObject(data) && data.status === true,
     id: ({ data }) => recordIdOf(data) !== undefined,
     removal: ({ data, text }) => data !== undefined || text.trim() === '',
@@ -108,7 +108,7 @@ function logLine({ endpoint, url, key, response, cause, timedOut }: RequestResul
   const what = response
     ? `HTTP ${response.status}: ${JSON.stringify(truncate(response.text.slice(0, 1_000).trim(), 300))}`
     : timedOut
-      ? 'no whole response before the deadline'
+      ? 'no whole response before the timeout'
       : String((cause as { message?: unknown } | undefined)?.message ?? cause);
   return redacted(`${endpoint.method} ${url} failed: ${what}`, key);
 }
@@ -122,7 +122,7 @@ export function errorFor(z: ZObject, result: RequestResult): Error | undefined {
 
 function chain(errors: ZObject['errors'], result: RequestResult): Error | undefined {
   const { endpoint, fields = [], response, timedOut } = result;
-  const { work, notSafeToRetry } = endpoint;
+  const { work, notIdempotent } = endpoint;
   const cause = (result.cause ?? {}) as { code?: unknown; type?: unknown };
   const words = response ? errorTextOf(response, result.key) : '';
   const fail = (code: string, message: string) =>
@@ -130,10 +130,10 @@ function chain(errors: ZObject['errors'], result: RequestResult): Error | undefi
   const halt = (message: string) => new errors.HaltedError(withWords(message, words));
   const throttle = (message: string, delay: number) =>
     new errors.ThrottledError(withWords(message, words), delay);
-  // What happened, then what to do; for a request not safe to retry, that it may have gone through.
+  // What happened, then what to do; for a request not idempotent, that it may have gone through.
   const failOrMayHaveHappened = (what: string, code: string, advice: string) =>
-    notSafeToRetry
-      ? fail('outcome_unknown', `${what} ${MAY_HAVE_HAPPENED[notSafeToRetry]}`)
+    notIdempotent
+      ? fail('outcome_unknown', `${what} ${MAY_HAVE_HAPPENED[notIdempotent]}`)
       : fail(code, `${what} ${advice}`);
   const retryLater = 'Try again in a few minutes; if it keeps happening, contact CRMGrow support.';
 
@@ -194,14 +194,14 @@ function chain(errors: ZObject['errors'], result: RequestResult): Error | undefi
   }
   if (status >= 500) {
     // The service fails this way on an id that is not one of its ids: the Zap's mapping must change.
-    const id = fields.find((field) => field.list && !isObjectId(field.value));
-    if (id?.list) {
+    const id = fields.find((field) => field.listKey && !isObjectId(field.value));
+    if (id?.listKey) {
       return fail(
         'invalid_id',
-        `${quote(id.value, 40)} in "${id.label}" is not a CRMGrow ID, and CRMGrow failed on it. Choose from the "${id.label}" dropdown, or map the ID from a "${searchLabelOf(id.list)}" step.`,
+        `${quote(id.value, 40)} in "${id.label}" is not a CRMGrow ID, and CRMGrow failed on it. Choose from the "${id.label}" dropdown, or map the ID from a "${searchLabelOf(id.listKey)}" step.`,
       );
     }
-    if (!notSafeToRetry && (status === 502 || status === 503 || status === 504)) {
+    if (!notIdempotent && (status === 502 || status === 503 || status === 504)) {
       const delay = retryDelayOf(response.retryAfter);
       return throttle(
         `CRMGrow is unavailable for now: try again in about ${delay} seconds.`,
@@ -219,7 +219,7 @@ function chain(errors: ZObject['errors'], result: RequestResult): Error | undefi
   if (refused) {
     const email = fieldOf('email');
     const template = fieldOf('template_id');
-    const material = fields.find((field) => field.list && field !== template);
+    const material = fields.find((field) => field.listKey && field !== template);
     if (/suspended/i.test(words)) {
       return fail(
         'account_suspended',
@@ -253,10 +253,10 @@ function chain(errors: ZObject['errors'], result: RequestResult): Error | undefi
     );
   }
   if (SUCCESS_CHECKS[endpoint.successCheck](response)) return undefined;
-  if (notSafeToRetry) {
+  if (notIdempotent) {
     return fail(
       'outcome_unknown',
-      `CRMGrow's response did not confirm ${work}. ${MAY_HAVE_HAPPENED[notSafeToRetry]}`,
+      `CRMGrow's response did not confirm ${work}. ${MAY_HAVE_HAPPENED[notIdempotent]}`,
     );
   }
   return fail(

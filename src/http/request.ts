@@ -1,7 +1,7 @@
 // The one way the app calls the service, in the order it runs: the setting and the key, the
-// request within its deadline and size cap, the response read once, and the error chain.
+// request within its timeout and size cap, the response read once, and the error chain.
 import type { Bundle, HttpRequestOptions, ZObject } from 'zapier-platform-core';
-import { baseUrlOf, deadlineMs, maxResponseBytes, routeSetOf } from '../config';
+import { baseUrlOf, timeoutMs, maxResponseBytes, routeSetOf } from '../config';
 import { doNotContextify } from '../lib/errors';
 import { parseJson } from '../lib/json';
 import type { SentField } from '../lib/inputs';
@@ -15,7 +15,7 @@ interface CallOptions {
   readonly fields?: readonly SentField[];
   /** The value the service's source takes as the last path segment instead (`/unsubscribe/<id>`,
    * `/perform/<action>`): asked there once when the API spec's form meets Express's missing route.
-   * Only for a request that is safe to retry. */
+   * Only for a request that is idempotent. */
   readonly pathSegment?: string;
 }
 
@@ -81,16 +81,16 @@ export async function callApi(
   return result.response as Response;
 }
 
-/** One request and its whole response within the deadline; a failure to get one is thrown. */
+/** One request and its whole response within the timeout; a failure to get one is thrown. */
 async function requestOnce(
   z: ZObject,
   result: RequestResult,
   options: CallOptions,
 ): Promise<RequestResult> {
   const { endpoint, url, key } = result;
-  // One deadline for the request and its response, the body included.
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), deadlineMs());
+  // One timeout for the request and its response, the body included.
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), timeoutMs());
   try {
     // Core's types leave out `merge`, `throwForThrottlingEarly` and node-fetch's `signal`.
     const request: HttpRequestOptions & {
@@ -121,7 +121,7 @@ async function requestOnce(
       redirect: 'manual',
       // node-fetch counts the bytes as they are unpacked, so a gzip bomb stops at the cap.
       size: maxResponseBytes(),
-      signal: deadline.signal,
+      signal: timeout.signal,
       // Read once, here: core keeps no parsed copy of a large list (prepare-response.js).
       raw: true,
     };
@@ -135,9 +135,9 @@ async function requestOnce(
     };
     return { ...result, response };
   } catch (cause) {
-    const timedOut = deadline.signal.aborted;
+    const timedOut = timeout.signal.aborted;
     // Stops reading, or unpacking, whatever still comes.
-    deadline.abort();
+    timeout.abort();
     throw errorFor(z, { ...result, cause, timedOut }) ?? cause;
   } finally {
     clearTimeout(timer);

@@ -22,7 +22,7 @@ const WRAPPERS = new Map(
 
 // Takes off, until nothing changes, what a mail client ignores around an address: spaces, a `,`
 // or `;` after it, a `mailto:` and its query, a pair of wrappers, a lone bracket at either end.
-function unwrapped(text: string): string {
+function withoutWrappers(text: string): string {
   for (;;) {
     const value = text.trim().replace(/[,;\s]+$/, '');
     const mailto = /^mailto:([^?]*)/i.exec(value);
@@ -66,6 +66,6 @@ export function emailAddressOf(
     ? !name.startsWith('"') && name.includes('@') && /[,;]/.test(name)
     : name.split('@').length > 2 && /[\s,;]/.test(name);
   if (several) return { problem: 'list' };
-  const address = unwrapped(named ? (named[2] ?? '') : single);
+  const address = withoutWrappers(named ? (named[2] ?? '') : single);
   return ADDRESS.test(address) ? { address } : { problem: 'invalid' };
 }

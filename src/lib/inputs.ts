@@ -14,8 +14,9 @@ export interface Input<K extends string = string> {
   /** How to fill the field; follows 'The "<label>" field is required.' */
   readonly howToFill: string;
   /** `email` is read as an address, `id` comes from a list's dropdown, `text` spans lines. */
-  readonly kind: 'email' | 'id' | 'line' | 'text';
-  readonly list?: ListKey;
+  readonly format: 'email' | 'id' | 'line' | 'text';
+  /** The CRMGrow list whose dropdown fills the field. */
+  readonly listKey?: ListKey;
 }
 
 // A dynamic dropdown also takes a value mapped from an earlier step, and its `search` link lets
@@ -23,35 +24,35 @@ export interface Input<K extends string = string> {
 export const inputFieldOf = (input: Input): PlainInputField => ({
   key: input.key,
   label: input.label,
-  type: input.kind === 'text' ? 'text' : 'string',
+  type: input.format === 'text' ? 'text' : 'string',
   required: true,
   helpText: input.helpText,
-  ...(input.list && {
-    dynamic: `${input.list}.id.title`,
-    search: `${searchKeyOf(input.list)}.id`,
+  ...(input.listKey && {
+    dynamic: `${input.listKey}.id.title`,
+    search: `${searchKeyOf(input.listKey)}.id`,
   }),
 });
 
 export const emailInput = (label: string, helpText: string): Input<'email'> => ({
   key: 'email',
   label,
-  kind: 'email',
+  format: 'email',
   helpText,
   howToFill: 'Map an email address from an earlier step or type one.',
 });
 
 export function listInput<K extends string>(
   key: K,
-  list: ListKey,
+  listKey: ListKey,
   purpose: string,
   note = '',
 ): Input<K> {
-  const { noun, singular, withArticle } = LISTS[list];
+  const { noun, singular, withArticle } = LISTS[listKey];
   return {
     key,
     label: noun,
-    kind: 'id',
-    list,
+    format: 'id',
+    listKey,
     helpText: `The ${singular} ${purpose}, from your library.${note && ` ${note}`}`,
     howToFill: `Choose ${withArticle}, or map the ID of ${withArticle} from an earlier step.`,
   };
@@ -67,7 +68,7 @@ export function readInputs<K extends string>(
   for (const input of inputs) {
     const fail = (message: string) =>
       doNotContextify(
-        input.kind === 'email'
+        input.format === 'email'
           ? new z.errors.HaltedError(message)
           : new z.errors.Error(message, 'invalid_input'),
       );
@@ -79,8 +80,8 @@ export function readInputs<K extends string>(
     }
     // An email's invisible characters go first: one inside "jane@x.com" would make another address.
     const given = String(raw);
-    const value = (input.kind === 'email' ? given.replace(INVISIBLE, '') : given).trim();
-    if (!value && input.kind === 'email') {
+    const value = (input.format === 'email' ? given.replace(INVISIBLE, '') : given).trim();
+    if (!value && input.format === 'email') {
       // In a live run the field was mapped: this record had no address.
       throw fail(
         `The "${input.label}" field was empty for this record, so nothing was sent. The record ` +
@@ -90,11 +91,11 @@ export function readInputs<K extends string>(
     }
     if (!value) throw fail(`The "${input.label}" field is required. ${input.howToFill}`);
     // An ID is 24 characters: a long value is no ID, and would come back in the step's result.
-    if (input.kind === 'id' && value.length > 1_000) {
+    if (input.format === 'id' && value.length > 1_000) {
       throw fail(`${quote(value, 60)} in "${input.label}" is not a CRMGrow ID. ${input.howToFill}`);
     }
-    if (input.kind !== 'email') {
-      values[input.key] = input.kind === 'text' ? given : value;
+    if (input.format !== 'email') {
+      values[input.key] = input.format === 'text' ? given : value;
       continue;
     }
     const read = emailAddressOf(value);

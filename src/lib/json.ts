@@ -14,7 +14,7 @@ export function parseJson(text: string): unknown {
 }
 
 /** What a `{"data": …}` envelope holds, or the body itself when it is none. */
-export const unwrapped = (data: unknown): unknown =>
+export const contentOf = (data: unknown): unknown =>
   isObject(data) && (Array.isArray(data.data) || isObject(data.data)) ? data.data : data;
 
 /** A trimmed non-blank string, or a safe integer as text. */

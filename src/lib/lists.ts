@@ -2,7 +2,7 @@
 // one way to read a list response and to return its items. Their endpoints are LIST_ENDPOINTS
 // (src/http/endpoints.ts).
 import type { PlainOutputField, ZObject } from 'zapier-platform-core';
-import { isObject, recordIdOf, unwrapped, type JsonObject } from './json';
+import { isObject, recordIdOf, contentOf, type JsonObject } from './json';
 import { ListWithinBudget } from './size';
 import { truncate } from './text';
 
@@ -88,7 +88,7 @@ export const titleOf = (row: JsonObject | undefined): string =>
 
 /** A bare array or a `{"data": [...]}` envelope: the endpoint's success check made sure of a list. */
 export function readList(z: ZObject, spec: ListSpec, data: unknown): List {
-  const all = unwrapped(data) as unknown[];
+  const all = contentOf(data) as unknown[];
   const rows: JsonObject[] = [];
   const ids: string[] = [];
   for (const row of all) {

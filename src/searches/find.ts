@@ -59,7 +59,7 @@ function findItem(key: ListKey): Search {
   const input: Input<'title'> = {
     key: 'title',
     label: `${spec.noun} Title`,
-    kind: 'line',
+    format: 'line',
     helpText:
       `The title of the ${spec.singular} to find, or part of it. Not case-sensitive, and ` +
       'accents are ignored. Exact matches come first, then partial ones, newest first. The ' +

@@ -21,8 +21,8 @@ const KEY = 'eyJhbGciOiJIUzI1NiJ9.aG9zdGlsZQ.k3y-0001';
 const VIDEO = '64b7f0c2a91e3d5f8c2b4a17';
 const TEMPLATE = '64a3d5f8e2c14b7a9d0f6e28';
 const EMAIL = 'jane.doe@example.com';
-/** The deadline where a case waits for it (REQUEST_DEADLINE_MS); 25 s live. */
-const DEADLINE_MS = 300;
+/** The timeout where a case waits for it (REQUEST_TIMEOUT_MS); 25 s live. */
+const TIMEOUT_MS = 300;
 /** The cap on a response in the cap's cases (MAX_RESPONSE_BYTES); 20 MiB live. */
 const CAP = 4_096;
 
@@ -33,7 +33,7 @@ const ADD_NOTE = 'creates.add_note.operation.perform';
 const SUBSCRIBE = 'triggers.add_contact.operation.performSubscribe';
 const UNSUBSCRIBE = 'triggers.add_contact.operation.performUnsubscribe';
 
-/** The operations not safe to run twice, each with what it sends. */
+/** The operations that are not idempotent, each with what it sends. */
 const NOT_SAFE_TO_RETRY = {
   send: [SEND_VIDEO, { inputData: { email: EMAIL, video_id: VIDEO, template_id: TEMPLATE } }],
   note: [ADD_NOTE, { inputData: { email: EMAIL, content: 'Called back.' } }],
@@ -79,30 +79,30 @@ beforeAll(async () => {
     environment: {
       BASE_URL: base.includes('://') ? base : server.base(base),
       ALT_BASE_URL: '',
-      REQUEST_DEADLINE_MS: '',
+      REQUEST_TIMEOUT_MS: '',
       MAX_RESPONSE_BYTES: '',
       ...environment,
     },
   });
   const notSafe = (what: keyof typeof NOT_SAFE_TO_RETRY, base: string, environment = {}) =>
     event(NOT_SAFE_TO_RETRY[what][0], base, NOT_SAFE_TO_RETRY[what][1], environment);
-  const notSafeToRetry = (base: string, environment = {}) =>
+  const notIdempotent = (base: string, environment = {}) =>
     (Object.keys(NOT_SAFE_TO_RETRY) as (keyof typeof NOT_SAFE_TO_RETRY)[]).map((what) => [
       `${what} ${base}`,
       notSafe(what, base, environment),
     ]);
-  const deadline = { REQUEST_DEADLINE_MS: String(DEADLINE_MS) };
+  const timeout = { REQUEST_TIMEOUT_MS: String(TIMEOUT_MS) };
   const cap = { MAX_RESPONSE_BYTES: String(CAP) };
   const secret = 'https://zap:s3cret@api.example.com';
   const events: Record<string, object> = {
     // First, while the process is fresh: its peak memory is the bomb's.
     bomb: event(POLL, 'bomb'),
     ...Object.fromEntries([
-      ...notSafeToRetry('silent', deadline),
-      ...notSafeToRetry('resets'),
-      ...notSafeToRetry('down'),
+      ...notIdempotent('silent', timeout),
+      ...notIdempotent('resets'),
+      ...notIdempotent('down'),
     ]),
-    'poll silent': event(POLL, 'silent', {}, deadline),
+    'poll silent': event(POLL, 'silent', {}, timeout),
     ...Object.fromEntries(
       ['keyRefused', 'serverError'].map((base) => [
         `unsubscribe ${base}`,
@@ -140,7 +140,7 @@ const sent = (base: string, method: string) =>
 
 describe('a send, a note or a subscribe that gets no clear answer', () => {
   it.each([
-    ['no answer before the deadline', 'silent'],
+    ['no answer before the timeout', 'silent'],
     ['the connection broken after sending', 'resets'],
     ['a 503', 'down'],
   ])('%s: never reported done, and sent once', (_what, base) => {
@@ -182,10 +182,10 @@ describe('requests', () => {
     expect(failed('poll capOver')).toEqual({ type: 'AppError', code: 'response_too_large' });
   });
 
-  it('a service that never answers fails at the deadline', () => {
+  it('a service that never answers fails at the timeout', () => {
     expect(failed('poll silent')).toEqual({ type: 'AppError', code: 'timeout' });
-    expect(outcomes['poll silent']?.ms).toBeGreaterThanOrEqual(DEADLINE_MS);
-    expect(outcomes['poll silent']?.ms).toBeLessThan(DEADLINE_MS + 5_000);
+    expect(outcomes['poll silent']?.ms).toBeGreaterThanOrEqual(TIMEOUT_MS);
+    expect(outcomes['poll silent']?.ms).toBeLessThan(TIMEOUT_MS + 5_000);
   });
 
   it('{{…}} in what the Zap builder wrote is sent byte for byte', () => {

@@ -21,7 +21,7 @@ beforeEach(() => {
   delete process.env.BASE_URL;
   delete process.env.ALT_BASE_URL;
   delete process.env.API_ROUTES;
-  delete process.env.REQUEST_DEADLINE_MS;
+  delete process.env.REQUEST_TIMEOUT_MS;
   delete process.env.MAX_RESPONSE_BYTES;
 });
 

@@ -2,7 +2,7 @@
 import nock from 'nock';
 import {
   baseUrlOf,
-  deadlineMs,
+  timeoutMs,
   DEFAULT_BASE_URL,
   DEFAULT_MAX_RESPONSE_BYTES,
   maxResponseBytes,
@@ -49,12 +49,12 @@ it('a bad ALT_BASE_URL fails Send PDF alone; the log names it, the message does 
   expect(logs.join('\n')).not.toContain('alt.example');
 });
 
-it('the tests may lower the deadline, never raise it', () => {
+it('the tests may lower the timeout, never raise it', () => {
   expect([
-    deadlineMs({}),
-    deadlineMs({ REQUEST_DEADLINE_MS: '50' }),
-    deadlineMs({ REQUEST_DEADLINE_MS: '90000' }),
-    deadlineMs({ REQUEST_DEADLINE_MS: 'x' }),
+    timeoutMs({}),
+    timeoutMs({ REQUEST_TIMEOUT_MS: '50' }),
+    timeoutMs({ REQUEST_TIMEOUT_MS: '90000' }),
+    timeoutMs({ REQUEST_TIMEOUT_MS: 'x' }),
   ]).toEqual([25_000, 50, 25_000, 25_000]);
 });
 

@@ -8,7 +8,7 @@ import { CALLING, HOOK_CALLS, methodOf, type Call } from '../support/expectation
 const TARGET_URL = 'https://hooks.zapier.com/hooks/standard/1/abc';
 const failedWith = (code: string) => Object.assign(new Error(code), { code });
 
-/** Every endpoint, through one operation that calls it, and whether a retry is safe. */
+/** Every endpoint, through one operation that calls it, and whether it is idempotent. */
 const ENDPOINT_CASES = [
   // The searches call the polls' endpoints.
   ...Object.entries(CALLING)
@@ -65,7 +65,7 @@ const intercept = (call: Call) => {
 
 const outcome = ({ name, code }: Failure) => (code ? `${name} ${code}` : name);
 
-// A read fails in its own words; a write not safe to retry that got no clear answer may have
+// A read fails in its own words; a write not idempotent that got no clear answer may have
 // gone through. A 429 and a refused connection are before any work, for both.
 const FAILURES = {
   'no answer in time': {
@@ -106,7 +106,7 @@ describe.each(ENDPOINT_CASES)('$name', ({ path, bundle, call, write }) => {
   });
 
   it.each(Object.entries(FAILURES))('%s', async (failure, { reply, read, write: written }) => {
-    if (failure === 'no answer in time') process.env.REQUEST_DEADLINE_MS = '200';
+    if (failure === 'no answer in time') process.env.REQUEST_TIMEOUT_MS = '200';
     reply(intercept(call));
     expect(outcome(await failureOf(run(path, bundle)))).toBe(write ? written : read);
   });
@@ -365,10 +365,10 @@ describe('the developers log line', () => {
   });
 
   it('a timeout logs that no whole response came', async () => {
-    process.env.REQUEST_DEADLINE_MS = '50';
+    process.env.REQUEST_TIMEOUT_MS = '50';
     videos().delay(500).reply(200, []);
     expect(await logged()).toContainEqual(
-      expect.stringContaining('failed: no whole response before the deadline'),
+      expect.stringContaining('failed: no whole response before the timeout'),
     );
   });
 
@@ -406,7 +406,7 @@ describe('the key and the connection', () => {
 });
 
 // A timer left running would hold the process for up to 25 s after the request.
-it('a request leaves no deadline timer running after it', async () => {
+it('a request leaves no timeout timer running after it', async () => {
   const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
   const before = timers();
   nock(HOST).get('/api/video').reply(200, []);

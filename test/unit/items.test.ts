@@ -1,6 +1,7 @@
 // The webhook path: what a delivery, or the service's sample, gives the Zap.
 import nock from 'nock';
 import type { Bundle } from 'zapier-platform-core';
+import { HOOK_EVENTS } from '../../src/hooks/events';
 import { SAMPLE_BODIES } from '../../src/hooks/samples';
 import App from '../../src/index';
 import { BUDGET, sizeOf } from '../../src/lib/size';
@@ -480,6 +481,20 @@ describe("the service's samples, as its source builds them", () => {
     });
     expect([item?.type, item?.content, item?.first_contact_id]).toEqual(['call', 'Call Jane', ID]);
   });
+});
+
+it('each event reads what its row says, and offers the fields of what it reads', () => {
+  for (const event of HOOK_EVENTS) {
+    const keys = event.outputFields.map(({ key }) => key.split('[]')[0]);
+    expect([event.action, event.reads.includes('contacts')]).toEqual([
+      event.action,
+      keys.includes('contacts'),
+    ]);
+    expect(event.reads.includes('materials')).toBe(keys.includes('materials'));
+    expect(event.reads.includes('deals')).toBe(keys.includes('deals'));
+    expect(event.reads.includes('label')).toBe(keys.includes('label_name'));
+    expect(event.reads.includes('custom fields')).toBe(keys.includes('additional_field'));
+  }
 });
 
 describe('results that pass the budget', () => {

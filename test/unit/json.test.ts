@@ -1,5 +1,5 @@
 // JSON and text as the app reads them: numbers, dates, envelopes, the fold and the cut.
-import { dateOf, isObject, numberOf, parseJson, unwrapped } from '../../src/lib/json';
+import { dateOf, isObject, numberOf, parseJson, contentOf } from '../../src/lib/json';
 import { truncate, fold, quote } from '../../src/lib/text';
 
 describe('numberOf', () => {
@@ -73,7 +73,7 @@ describe('JSON objects', () => {
     [{ data: null }, { data: null }],
     [[{ data: [1] }], [{ data: [1] }]],
   ])('unwraps %j as %j', (body, held) => {
-    expect(unwrapped(body)).toEqual(held);
+    expect(contentOf(body)).toEqual(held);
   });
 });
 

@@ -38,9 +38,9 @@ interface Row {
 }
 
 const ROWS: Record<string, Row> = {
-  'no answer before the deadline, on a read': {
+  'no answer before the timeout, on a read': {
     setup: () => {
-      process.env.REQUEST_DEADLINE_MS = '50';
+      process.env.REQUEST_TIMEOUT_MS = '50';
       api().get('/api/video').delay(500).reply(200, []);
     },
     run: () => poll(),
@@ -51,9 +51,9 @@ const ROWS: Record<string, Row> = {
         'CRMGrow did not answer in time while listing your videos. Try again in a few minutes; if it keeps happening, CRMGrow may be having trouble.',
     },
   },
-  'no answer before the deadline, on a send': {
+  'no answer before the timeout, on a send': {
     setup: () => {
-      process.env.REQUEST_DEADLINE_MS = '50';
+      process.env.REQUEST_TIMEOUT_MS = '50';
       api().post('/api/send-video').delay(500).reply(200, { status: true });
     },
     run: () => sendVideo(),
