@@ -483,6 +483,15 @@ describe("the service's samples, as its source builds them", () => {
   });
 });
 
+it('a contact event gives the label read into its name and color', async () => {
+  const [item] = await deliver('add_contact', { id: ID, label: 'name: Hot, Warm,color: #ef5350' });
+  expect([item?.label_name, item?.label_color, item?.label]).toEqual([
+    'Hot, Warm',
+    '#ef5350',
+    'name: Hot, Warm,color: #ef5350',
+  ]);
+});
+
 it('each event reads what its row says, and offers the fields of what it reads', () => {
   for (const event of HOOK_EVENTS) {
     const keys = event.outputFields.map(({ key }) => key.split('[]')[0]);

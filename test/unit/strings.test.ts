@@ -220,6 +220,7 @@ describe('dealsOf', () => {
         [OTHER_DEAL, 'Lease'],
       ],
     ],
+    ['a title with padding', `[${DEAL},  Market St  ,${jane}]`, [[DEAL, 'Market St']]],
     ['no deal', '', []],
     ['text in no form', 'Market St', []],
   ])('%s', (_, text, deals) => {
@@ -245,6 +246,8 @@ describe('labelOf', () => {
     [' name: Buyer, Seller ,color:  #43a047 ', 'Buyer, Seller', '#43a047'],
     ['name: A,color: B,color: #fff', 'A,color: B', '#fff'],
     ['VIP', 'VIP', null],
+    // No color part: the whole label is the name, and none of it the color.
+    ['Very Important Person', 'Very Important Person', null],
     ['name: ,color: ', null, null],
     ['', null, null],
   ])('%j is named %j, colored %j', (label, name, color) => {
