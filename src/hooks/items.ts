@@ -78,8 +78,18 @@ function* recordsOf(event: HookEvent, body: JsonObject, log: Log): Generator<Jso
   yield body;
 }
 
-// 3. What a record holds as text, read whole: a webhook is at most 10 MB (docs: operating
-// constraints), and the result's budget is the one bound (src/lib/size.ts).
+// 3. What a record holds as text. A list in it is read while its entries fit the one budget, the
+// rest counted (src/lib/size.ts): read whole, 10 MB of tiny entries took 1 GB.
+function readAll<G, T>(groups: Iterable<G>, read: (group: G) => T, what: string, log: Log) {
+  const list = new ListWithinBudget<T>(what, log);
+  let count = 0;
+  for (const group of groups) {
+    count++;
+    if (list.leavingOut) list.leaveOut();
+    else list.add(read(group));
+  }
+  return { entries: list.done(), count };
+}
 
 /** send_material's videos, PDFs and images, in one list. A sample's material is `id,title`, with
  * no brackets and no type. */
@@ -88,7 +98,8 @@ function materialsOf(record: JsonObject, log: Log) {
     const text = record[sendKey];
     if (typeof text !== 'string' || !text.trim()) return [];
     if (text.trim().startsWith('[')) {
-      return [...groupsOf(text)].map((group) => materialOf(group, log, 'materials'));
+      const read = (group: string) => materialOf(group, log, 'materials');
+      return readAll(groupsOf(text), read, 'materials', log).entries;
     }
     const [id = '', ...title] = text.split(',');
     if (isObjectId(id.trim())) return [materialOf([id, type, ...title].join(','), log, sendKey)];
@@ -107,8 +118,9 @@ function customFieldsOf(value: unknown, log: Log): JsonObject {
   }
   const mappable = (value: unknown) =>
     typeof value === 'object' && value !== null ? JSON.stringify(value) : value;
+  const read = (name: string): [string, unknown] => [name, mappable(fields[name])];
   // fromEntries: a custom field may be named "__proto__".
-  return Object.fromEntries(Object.keys(fields).map((name) => [name, mappable(fields[name])]));
+  return Object.fromEntries(readAll(Object.keys(fields), read, 'custom fields', log).entries);
 }
 
 /** The values read out of a record's text, by the output keys they fill. */
@@ -117,8 +129,9 @@ function readText(event: HookEvent, record: JsonObject, log: Log): JsonObject {
   const read: JsonObject = {};
   if (reads.has('contacts')) {
     const text = typeof record.contact === 'string' ? record.contact : '';
-    const contacts = [...groupsOf(text)].map((group) => contactOf(group, log, 'contact'));
-    Object.assign(read, { contacts, contact_count: contacts.length });
+    const readContact = (group: string) => contactOf(group, log, 'contact');
+    const { entries: contacts, count } = readAll(groupsOf(text), readContact, 'contacts', log);
+    Object.assign(read, { contacts, contact_count: count });
     for (const [key, value] of Object.entries(contacts[0] ?? {})) {
       read[`first_contact_${key}`] = value;
     }
@@ -126,7 +139,7 @@ function readText(event: HookEvent, record: JsonObject, log: Log): JsonObject {
   if (reads.has('materials')) read.materials = materialsOf(record, log);
   if (reads.has('deals')) {
     const text = typeof record.deal === 'string' ? record.deal : '';
-    read.deals = [...dealsOf(text, log)];
+    read.deals = readAll(dealsOf(text, log), (deal) => deal, 'deals', log).entries;
   }
   if (reads.has('label') && typeof record.label === 'string') {
     const { name, color } = labelOf(record.label);

@@ -1,7 +1,9 @@
 // The size rule, so that a result passes Zapier's limit in every run: a result keeps whole items,
 // in order, while its JSON fits BUDGET; the rest are counted and logged once. A first item too
-// large alone keeps its identity fields and has its largest values cut until it fits. Zapier's and
-// core's limits, and worked examples: docs/behaviour.md, "The size rule".
+// large alone keeps its identity fields and has its largest values cut until it fits. The one
+// case that needs more: a list read out of a webhook's text follows the same rule within its item,
+// as 10 MB of tiny entries read whole took 1 GB. Zapier's and core's limits, and worked examples:
+// docs/behaviour.md, "The size rule".
 import { truncate } from './text';
 
 /** The most a result may take as JSON, in UTF-8 bytes: under 6 MB, and under 6,291,456 characters. */

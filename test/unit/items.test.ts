@@ -535,6 +535,7 @@ describe('results that pass the budget', () => {
     expect([cut.length, (item?.additional_field as string).length]).toEqual([1_835_008, 1_835_011]);
     expect(sizeOf(result)).toBeLessThanOrEqual(BUDGET);
     expect(logs).toEqual([
+      'add_contact: The first of the custom fields was too large alone: its largest values were cut.',
       'add_contact: The first of the items of add_contact was too large alone: its largest values were cut.',
     ]);
   });
