@@ -17,7 +17,7 @@ import {
   type JsonObject,
 } from '../lib/json';
 import { MATERIALS } from '../lib/lists';
-import { ListWithinBudget } from '../lib/size';
+import { LIST_BUDGET, ListWithinBudget } from '../lib/size';
 import { quote } from '../lib/text';
 import type { HookEvent } from './events';
 import {
@@ -79,9 +79,9 @@ function* recordsOf(event: HookEvent, body: JsonObject, log: Log): Generator<Jso
 }
 
 // 3. What a record holds as text. A list in it is read while its entries fit the one budget, the
-// rest counted (src/lib/size.ts): read whole, 10 MB of tiny entries took 1 GB.
+// rest counted (LIST_BUDGET, src/lib/size.ts): read whole, 10 MB of tiny entries took 1 GB.
 function readAll<G, T>(groups: Iterable<G>, read: (group: G) => T, what: string, log: Log) {
-  const list = new ListWithinBudget<T>(what, log);
+  const list = new ListWithinBudget<T>(what, log, LIST_BUDGET);
   let count = 0;
   for (const group of groups) {
     count++;
