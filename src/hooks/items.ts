@@ -78,8 +78,8 @@ function* recordsOf(event: HookEvent, body: JsonObject, log: Log): Generator<Jso
   yield body;
 }
 
-// 3. What a record holds as text. A list in it is read while its entries fit the one budget, the
-// rest counted (LIST_BUDGET, src/lib/size.ts): read whole, 10 MB of tiny entries took 1 GB.
+// 3. What a record holds as text. A list in it is read while its entries fit LIST_BUDGET, the rest
+// counted (src/lib/size.ts): read whole, 10 MB of tiny entries took 1 GB.
 function readAll<G, T>(groups: Iterable<G>, read: (group: G) => T, what: string, log: Log) {
   const list = new ListWithinBudget<T>(what, log, LIST_BUDGET);
   let count = 0;
@@ -91,21 +91,21 @@ function readAll<G, T>(groups: Iterable<G>, read: (group: G) => T, what: string,
   return { entries: list.done(), count };
 }
 
-/** send_material's videos, PDFs and images, in one list. A sample's material is `id,title`, with
- * no brackets and no type. */
-function materialsOf(record: JsonObject, log: Log) {
-  return MATERIALS.flatMap(({ type, sendKey }) => {
+/** send_material's videos, PDFs and images, as one list of groups. A sample's material is
+ * `id,title`, with no brackets and no type. */
+function* materialGroupsOf(record: JsonObject, log: Log): Generator<string> {
+  for (const { type, sendKey } of MATERIALS) {
     const text = record[sendKey];
-    if (typeof text !== 'string' || !text.trim()) return [];
+    if (typeof text !== 'string' || !text.trim()) continue;
     if (text.trim().startsWith('[')) {
-      const read = (group: string) => materialOf(group, log, 'materials');
-      return readAll(groupsOf(text), read, 'materials', log).entries;
+      yield* groupsOf(text);
+      continue;
     }
-    const [id = '', ...title] = text.split(',');
-    if (isObjectId(id.trim())) return [materialOf([id, type, ...title].join(','), log, sendKey)];
-    log(`"${sendKey}" was not a list of materials: kept as sent only.`);
-    return [];
-  });
+    const comma = text.indexOf(',');
+    const id = text.slice(0, comma).trim();
+    if (comma > 0 && isObjectId(id)) yield `${id},${type},${text.slice(comma + 1)}`;
+    else log(`"${sendKey}" was not a list of materials: kept as sent only.`);
+  }
 }
 
 /** `additional_field` in any of its forms: each field as a Zap can map it, lists and objects as
@@ -136,7 +136,10 @@ function readText(event: HookEvent, record: JsonObject, log: Log): JsonObject {
       read[`first_contact_${key}`] = value;
     }
   }
-  if (reads.has('materials')) read.materials = materialsOf(record, log);
+  if (reads.has('materials')) {
+    const readMaterial = (group: string) => materialOf(group, log, 'materials');
+    read.materials = readAll(materialGroupsOf(record, log), readMaterial, 'materials', log).entries;
+  }
   if (reads.has('deals')) {
     const text = typeof record.deal === 'string' ? record.deal : '';
     read.deals = readAll(dealsOf(text, log), (deal) => deal, 'deals', log).entries;
