@@ -2,7 +2,10 @@
 // of the service's interface at its path and answers as the service is seen to answer
 // (docs/service-api.md): its error bodies, Express's HTML 404 for an unknown path, the key checked
 // on every request, both base addresses, and webhooks delivered for real. The paths are written
-// here, not taken from src/: a wrong path in the app meets the service's 404.
+// here, not taken from src/: a wrong path in the app meets the service's 404. With
+// `{ routes: 'source' }` it serves the routes of the service's newest public source instead
+// (Teamgrow-Backend a2ec244): `/api-v2/…`, the subscription's id and the action as path segments,
+// and New Lead posted only to a subscription whose `data` names the lead.
 import http from 'node:http';
 import { SAMPLE_BODIES } from '../src/hooks/samples';
 import { DEFAULT_API_KEY, rejectionOf, SUSPENDED_API_KEY, tokenOf } from './auth';
@@ -31,6 +34,8 @@ interface Incoming {
   readonly headers: Readonly<http.IncomingHttpHeaders>;
   /** The body parsed as JSON; undefined when empty or not JSON. */
   readonly body: unknown;
+  /** The last path segment of a source route (`/unsubscribe/:id`, `/perform/:action`). */
+  readonly segment?: string;
 }
 
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -51,6 +56,13 @@ const notFound = ({ method, path }: Incoming): Answer => ({
   html: true,
 });
 
+const decodedOrRaw = (text: string): string => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
 const SAMPLES = new Map<string, Payload>(Object.entries(SAMPLE_BODIES));
 const isObjectId = (value: string): boolean => /^[0-9a-f]{24}$/i.test(value);
 const textOf = (body: unknown, key: string): string => {
@@ -60,12 +72,18 @@ const textOf = (body: unknown, key: string): string => {
 const contactString = (c: Contact): string =>
   `[${c.id},${c.first_name},${c.last_name},${c.email},${c.cell_phone}]`;
 
-export async function startSandbox() {
+/** The lead every lead_source event is about, as the source's `outboundCallhookApi` checks it. */
+const LEAD = { type: 'leadform', id: '6512e4c1a9b3f2001e7d4c01' };
+
+export async function startSandbox({ routes = 'spec' }: { routes?: 'spec' | 'source' } = {}) {
   const data = seedData();
   /** Every request to the service's endpoints, in order, with the status it was answered. */
   const requests: (Incoming & { readonly status: number })[] = [];
-  /** The hook URL and action of each subscription, by its id. */
-  const subscriptions = new Map<string, { readonly hookUrl: string; readonly action: string }>();
+  /** The hook URL, action and `data` of each subscription, by its id. */
+  const subscriptions = new Map<
+    string,
+    { readonly hookUrl: string; readonly action: string; readonly data?: unknown }
+  >();
   /** The last event of each action: what perform offers as a sample. */
   const recent = new Map<string, Payload>();
   const pending = new Set<Promise<unknown>>();
@@ -74,7 +92,10 @@ export async function startSandbox() {
   /** POSTs the event to each hook subscribed to its action: each one's HTTP status, or error. */
   async function deliver(action: string, payload: Payload) {
     recent.set(action, payload);
-    const hooks = [...subscriptions.values()].filter((s) => s.action === action);
+    const hooks = [...subscriptions.values()].filter(
+      (s) =>
+        s.action === action && (action !== 'lead_source' || routes === 'spec' || wantsLead(s.data)),
+    );
     return Promise.all(
       hooks.map(({ hookUrl }) =>
         postJson(hookUrl, payload).then(
@@ -140,7 +161,34 @@ export async function startSandbox() {
     return json(200, { status: true, data: note });
   }
 
-  const ROUTES: Readonly<Record<string, (req: Incoming) => Answer>> = {
+  // The source posts a lead only where `data.type` is "all" or the lead's, and `data.lead` "0" or
+  // the lead's (src/helpers/outbound.js, outboundCallhookApi).
+  const wantsLead = (data: unknown): boolean =>
+    isPlainObject(data) &&
+    (data.type === 'all' || data.type === LEAD.type) &&
+    (data.lead === '0' || data.lead === LEAD.id);
+
+  const subscribe = ({ body }: Incoming): Answer => {
+    const id = objectId('subscription', ++counter);
+    const data = isPlainObject(body) ? body.data : undefined;
+    subscriptions.set(id, {
+      hookUrl: textOf(body, 'hookUrl'),
+      action: textOf(body, 'action'),
+      data,
+    });
+    return json(201, { id });
+  };
+  // The same answer for an id it does not hold.
+  const unsubscribe = ({ query, segment }: Incoming): Answer => {
+    subscriptions.delete(segment ?? query.id ?? '');
+    return json(201, { status: true });
+  };
+  const perform = ({ headers, segment }: Incoming): Answer => {
+    const action = String(segment ?? headers.action ?? '').trim();
+    return json(201, [recent.get(action) ?? SAMPLES.get(action) ?? {}]);
+  };
+
+  const SPEC_ROUTES: Readonly<Record<string, (req: Incoming) => Answer>> = {
     // Lists never change: each is written once, so a 50,000-item list stays cheap to serve.
     ...Object.fromEntries(
       LIST_KEYS.map((key) => {
@@ -152,24 +200,42 @@ export async function startSandbox() {
     'POST /api/send-pdf': (req) => send('pdf', req),
     'POST /api/send-image': (req) => send('image', req),
     'POST /api/note': addNote,
-    'POST /api/outbound/subscribe': ({ body }) => {
-      const id = objectId('subscription', ++counter);
-      subscriptions.set(id, { hookUrl: textOf(body, 'hookUrl'), action: textOf(body, 'action') });
-      return json(201, { id });
-    },
-    // The same answer for an id it does not hold.
-    'DELETE /api/outbound/unsubscribe': ({ query }) => {
-      subscriptions.delete(query.id ?? '');
-      return json(201, { status: true });
-    },
-    'GET /api/outbound/perform': ({ headers }) => {
-      const action = String(headers.action ?? '').trim();
-      return json(201, [recent.get(action) ?? SAMPLES.get(action) ?? {}]);
-    },
+    'POST /api/outbound/subscribe': subscribe,
+    'DELETE /api/outbound/unsubscribe': unsubscribe,
+    'GET /api/outbound/perform': perform,
   };
 
-  function answer(req: Incoming): Answer {
-    const route = ROUTES[`${req.method} ${req.path}`];
+  // app.js mounts the API-key routes at /api-v2 (src/routes/api/*.js); src/routes/outbound.js
+  // takes the id and the action as path segments, under /api and /api-v2 alike.
+  const SOURCE_ROUTES: Readonly<Record<string, (req: Incoming) => Answer>> = {
+    ...Object.fromEntries(
+      LIST_KEYS.map((key) => {
+        const list = json(200, data[key]);
+        return [`GET /api-v2/${key === 'template' ? '' : 'material/'}${key}`, () => list];
+      }),
+    ),
+    'POST /api-v2/material/send-video': (req) => send('video', req),
+    'POST /api-v2/material/send-pdf': (req) => send('pdf', req),
+    'POST /api-v2/material/send-image': (req) => send('image', req),
+    'POST /api-v2/note': addNote,
+    ...Object.fromEntries(
+      ['/api', '/api-v2'].flatMap((mount) => [
+        [`POST ${mount}/outbound/subscribe`, subscribe],
+        [`DELETE ${mount}/outbound/unsubscribe/:segment`, unsubscribe],
+        [`GET ${mount}/outbound/perform/:segment`, perform],
+      ]),
+    ),
+  };
+  const ROUTES = routes === 'source' ? SOURCE_ROUTES : SPEC_ROUTES;
+
+  function answer(incoming: Incoming): Answer {
+    // A route's last segment may be a parameter, as Express's `/:id`.
+    const at = incoming.path.lastIndexOf('/');
+    const parameter = `${incoming.method} ${incoming.path.slice(0, at)}/:segment`;
+    const exact = ROUTES[`${incoming.method} ${incoming.path}`];
+    const route = exact ?? ROUTES[parameter];
+    const segment = exact || !route ? undefined : decodedOrRaw(incoming.path.slice(at + 1));
+    const req = segment === undefined ? incoming : { ...incoming, segment };
     // Express answers an unknown path before the key is checked.
     if (!route) return notFound(req);
     const token = tokenOf(req.headers.authorization);
@@ -219,6 +285,8 @@ export async function startSandbox() {
     data,
     requests,
     subscriptions,
+    /** The lead a lead_source event is about, in the source's routes. */
+    lead: LEAD,
     /** POSTs `payload` (by default the action's sample) to every hook subscribed to `action`. */
     fire: (action: string, payload?: Payload) =>
       deliver(action, payload ?? SAMPLES.get(action) ?? {}),

@@ -19,10 +19,10 @@ export async function run(path: string, bundle: Partial<Bundle>): Promise<unknow
 }
 
 /** A sandbox for the enclosing describe block, with the app's addresses pointed at it. */
-export function useSandbox(): () => Sandbox {
+export function useSandbox(options?: Parameters<typeof startSandbox>[0]): () => Sandbox {
   let sandbox: Sandbox | undefined;
   beforeAll(async () => {
-    sandbox = await startSandbox();
+    sandbox = await startSandbox(options);
     pointAppAt(sandbox);
   });
   afterAll(() => sandbox?.close());

@@ -1,0 +1,78 @@
+// The compiled app against the sandbox serving the routes of CRMGrow's newest public source
+// (docs/service-api.md, "the source"): with API_ROUTES=api-v2, every operation reaches its route;
+// turning a Zap off and loading a sample take the path form after the spec's form meets a missing
+// route; New Lead fires, as its subscription names the lead.
+import type { Bundle } from 'zapier-platform-core';
+import { startReceiver, type Receiver } from '../../sandbox/receiver';
+import { type ListKey } from '../../sandbox/seed';
+import { inputDataFor, operationKeysOf } from '../../scripts/lib/operations';
+import { app, run, useSandbox } from './helpers';
+
+const keys = operationKeysOf(app);
+const sandbox = useSandbox({ routes: 'source' });
+const authData = () => ({ api_key: sandbox().apiKey });
+let receiver: Receiver;
+beforeAll(async () => {
+  process.env.API_ROUTES = 'api-v2';
+  receiver = await startReceiver();
+});
+afterAll(async () => {
+  delete process.env.API_ROUTES;
+  await receiver.close();
+});
+
+it('the connection test, every poll and every create reach their /api-v2/ routes', async () => {
+  const sb = sandbox();
+  expect(await run('authentication.test', { authData: authData() })).toEqual({ ok: true });
+  for (const key of keys.polling) {
+    const items = await run(`triggers.${key}.operation.perform`, { authData: authData() });
+    expect(items).toHaveLength(sb.data[key as ListKey].length);
+  }
+  const choices = new Map(
+    Object.entries(sb.data).map(([list, [first]]) => [list, first?.id ?? '']),
+  );
+  for (const key of keys.creates) {
+    const inputData = inputDataFor(app, key, choices);
+    const result = await run(`creates.${key}.operation.perform`, {
+      authData: authData(),
+      inputData,
+    });
+    expect(result).toMatchObject({ status: true });
+  }
+  await sb.settled();
+  expect(sb.requests.filter(({ status }) => status !== 200)).toEqual([]);
+});
+
+it.each([
+  ['every lead', {}],
+  ['Lead Form leads', { lead_type: 'leadform' }],
+])('New Lead for %s: subscribe, sample, a lead delivered, unsubscribe', async (_, inputData) => {
+  const sb = sandbox();
+  const op = 'triggers.lead_source.operation';
+  const bundle: Partial<Bundle> = { authData: authData(), inputData, targetUrl: receiver.url };
+  const subscribeData = (await run(`${op}.performSubscribe`, bundle)) as { id: string };
+  const sample = (await run(`${op}.performList`, bundle)) as unknown[];
+  expect(await sb.fire('lead_source')).toEqual([{ hookUrl: receiver.url, status: 200 }]);
+  const { body } = receiver.next();
+  const items = await run(`${op}.perform`, { ...bundle, cleanedRequest: body as object });
+  expect(items).toEqual(sample);
+  await run(`${op}.performUnsubscribe`, { ...bundle, subscribeData });
+  expect(sb.subscriptions.has(subscribeData.id)).toBe(false);
+  // The spec's forms of perform and unsubscribe met a missing route; the path forms did not.
+  const misses = sb.requests.filter(({ status }) => status === 404).map(({ path }) => path);
+  expect(misses.slice(-2)).toEqual(['/api-v2/outbound/perform', '/api-v2/outbound/unsubscribe']);
+});
+
+it('a New Lead subscription for Lead Schedule leads gets no Lead Form lead', async () => {
+  const sb = sandbox();
+  const bundle = {
+    authData: authData(),
+    inputData: { lead_type: 'leadschedule' },
+    targetUrl: receiver.url,
+  };
+  const subscribeData = (await run('triggers.lead_source.operation.performSubscribe', bundle)) as {
+    id: string;
+  };
+  expect(await sb.fire('lead_source')).toEqual([]);
+  await run('triggers.lead_source.operation.performUnsubscribe', { ...bundle, subscribeData });
+});
