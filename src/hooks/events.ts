@@ -1,10 +1,8 @@
-// The table of CRMGrow's webhook events: labels, output fields and filters, one plain row each;
+// The table of CRMGrow's webhook events: labels, output fields, what each reads, its filters (from
+// filters.ts), one plain row each;
 // their sample bodies are SAMPLE_BODIES. The trigger factory, the tests and the sandbox read it.
-import type { PlainInputField, PlainOutputField, ZObject } from 'zapier-platform-core';
-import type { JsonObject } from '../lib/json';
-import { MATERIALS } from '../lib/lists';
-import { quote } from '../lib/text';
-import { amountFilter, textFilter, type Filter } from './filters';
+import type { PlainOutputField } from 'zapier-platform-core';
+import { FILTERS, LEAD_TYPE, type Filter, type SubscribeInput } from './filters';
 import { SAMPLE_BODIES } from './samples';
 
 export type ActionValue = keyof typeof SAMPLE_BODIES;
@@ -29,12 +27,6 @@ export interface HookEvent {
 }
 
 type Reading = 'contacts' | 'materials' | 'deals' | 'label' | 'custom fields';
-
-interface SubscribeInput {
-  readonly field: PlainInputField;
-  /** The subscription's `data` for the Zap's inputs; an error for a value CRMGrow cannot use. */
-  readonly dataOf: (z: ZObject, inputData: Readonly<Record<string, unknown>>) => JsonObject;
-}
 
 type Field = PlainOutputField;
 const s = (key: string, label: string): Field => ({ key, label, type: 'string' });
@@ -83,7 +75,7 @@ const CONTACT_STRING_FIELDS: readonly Field[] = [
 ];
 
 // Made from the event's content, so the same event gets the same one: CRMGrow sends no id.
-const EVENT_FINGERPRINT = s('id', 'Event ID (Made by Zapier, Not in CRMGrow)');
+const EVENT_FINGERPRINT = s('id', 'Event ID (Not a CRMGrow ID)');
 
 const NOTE_FIELDS: readonly Field[] = [
   s('id', 'Note ID'),
@@ -113,42 +105,6 @@ const DEAL_BASE_FIELDS: readonly Field[] = [
   ...CONTACT_STRING_FIELDS,
 ];
 
-const MATCHED_WHOLE = 'matched whole; not case-sensitive, and accents are ignored.';
-const tagFilter = (when: string) =>
-  textFilter(
-    {
-      key: 'tag',
-      label: 'Tag',
-      helpText: `Only start the Zap for contacts with this tag, such as buyer${when}. One tag, ${MATCHED_WHOLE} Leave blank for every contact.`,
-    },
-    'tags',
-  );
-const TAG_FILTER = tagFilter('');
-// CRMGrow sends a contact as it is now, with nothing of what it was: a tag filter cannot tell
-// the edit that added the tag from any later one.
-const UPDATED_TAG_FILTER = tagFilter(
-  ': every change to such a contact starts it, not only the one that adds the tag',
-);
-
-const PIPELINE_FILTER = textFilter(
-  {
-    key: 'pipe_line',
-    label: 'Pipeline',
-    helpText: `Only start the Zap for deals in this pipeline, such as Buyers. One pipeline, ${MATCHED_WHOLE} Leave blank for every pipeline.`,
-  },
-  'pipe_line',
-);
-
-const materialTitleFilter = (path: string) =>
-  textFilter(
-    {
-      key: 'material_title',
-      label: 'Material Title',
-      helpText: `Only start the Zap for the video, PDF or image with this title, such as Virtual Tour. One title, ${MATCHED_WHOLE} Leave blank for every material.`,
-    },
-    path,
-  );
-
 const ADD_DEAL_FIELDS = [
   ...DEAL_BASE_FIELDS,
   s('deal_stage', 'Deal Stage'),
@@ -163,17 +119,6 @@ const MOVE_DEAL_FIELDS = [
   dt('create_at', 'Deal Moved At'),
 ];
 
-const NEW_STAGE_FILTER = textFilter(
-  {
-    key: 'deal_target',
-    label: 'New Stage',
-    helpText:
-      'Only start the Zap when the deal moves into this stage, such as Under Contract. One ' +
-      `stage, ${MATCHED_WHOLE} Leave blank for every move.`,
-  },
-  'deal_target',
-);
-
 const SEND_MATERIAL_FIELDS = [
   EVENT_FINGERPRINT,
   s('subject', 'Email Subject'),
@@ -187,24 +132,6 @@ const SEND_MATERIAL_FIELDS = [
   dt('create_at', 'Material Sent At'),
 ];
 
-const MATERIAL_TYPE_CHOICES = MATERIALS.map(({ type, label }) => ({
-  value: type,
-  sample: type,
-  label,
-}));
-
-const SENT_MATERIAL_FILTER = textFilter(
-  {
-    key: 'material_type',
-    label: 'Material Type',
-    helpText:
-      'Only start the Zap when the send includes material of this type. ' +
-      'Leave blank for every send.',
-    choices: MATERIAL_TYPE_CHOICES,
-  },
-  'materials[]type',
-);
-
 const WATCH_MATERIAL_FIELDS: Field[] = [
   EVENT_FINGERPRINT,
   ...CONTACT_STRING_FIELDS,
@@ -213,26 +140,6 @@ const WATCH_MATERIAL_FIELDS: Field[] = [
   s('material_title', 'Material Title'),
   { key: 'material_amount', label: 'Amount Watched (Percent or Pages)', type: 'number' },
   dt('create_at', 'Material Watched At'),
-];
-
-const WATCH_FILTERS = [
-  textFilter(
-    {
-      key: 'material_type',
-      label: 'Material Type',
-      helpText: 'Only start the Zap for material of this type. Leave blank for every type.',
-      choices: MATERIAL_TYPE_CHOICES,
-    },
-    'material_type',
-  ),
-  materialTitleFilter('material_title'),
-  amountFilter({
-    key: 'min_amount',
-    label: 'Minimum Amount (Percent or Pages)',
-    helpText:
-      'Only start the Zap from this amount up: the percent of a video watched (such as 50) ' +
-      'or the pages of a PDF read, so choose a Material Type too. An image counts as 1.',
-  }),
 ];
 
 const AUTOMATION_FIELDS = [
@@ -247,10 +154,10 @@ const AUTOMATION_FIELDS = [
   dt('create_at', 'Automation Assigned At'),
 ];
 
-/** delete_task's items: one per task read from removed_task, beside num and removed_date. */
 /** A delete of several contacts gives each the time of the delete; a delete of one has none. */
 const DELETE_CONTACT_FIELDS: Field[] = [...CONTACT_RECORD_FIELDS, dt('removed_date', 'Deleted At')];
 
+/** delete_task's items: one per task read from removed_task, beside num and removed_date. */
 const DELETE_TASK_FIELDS: Field[] = [
   EVENT_FINGERPRINT,
   ...TASK_DETAIL_FIELDS,
@@ -259,46 +166,13 @@ const DELETE_TASK_FIELDS: Field[] = [
   dt('removed_date', 'Deleted At'),
 ];
 
-const LEAD_TYPES = [
-  { value: 'all', label: 'All' },
-  { value: 'leadform', label: 'Lead Form' },
-  { value: 'leadschedule', label: 'Lead Schedule' },
-];
-
-// CRMGrow posts a lead only to a subscription whose `data` names the lead's type, or "all", and
-// the lead's form, or "0" for every one (Teamgrow-Backend a2ec244, src/helpers/outbound.js,
-// outboundCallhookApi). A service that follows the API spec alone ignores `data`.
-const LEAD_TYPE: SubscribeInput = {
-  field: {
-    key: 'lead_type',
-    label: 'Lead Type',
-    helpText:
-      'Only start the Zap for leads of this type: from a lead form, or from a scheduled ' +
-      'meeting. Leave blank for every lead.',
-    required: false,
-    type: 'string',
-    choices: LEAD_TYPES.map((choice) => ({ ...choice, sample: choice.value })),
-  },
-  dataOf: (z, { lead_type: raw }) => {
-    const given = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
-    const type = LEAD_TYPES.find(({ value, label }) => given === value || given === label);
-    if (given && !type) {
-      throw new z.errors.Error(
-        `The "Lead Type" field needs All, Lead Form or Lead Schedule, but got ${quote(given, 40)}. Choose one, or leave it blank for every lead.`,
-        'invalid_input',
-      );
-    }
-    return { type: type?.value ?? 'all', lead: '0' };
-  },
-};
-
 /** What an event is about, reads and offers: shared by the events of one record type. */
 type Shape = Omit<HookEvent, 'action' | 'label' | 'description'>;
 const CONTACT: Shape = {
   noun: 'Contact',
   outputFields: CONTACT_RECORD_FIELDS,
   reads: ['label', 'custom fields'],
-  filters: [TAG_FILTER],
+  filters: [FILTERS.tag],
 };
 const NOTE: Shape = { noun: 'Note', outputFields: NOTE_FIELDS, reads: ['contacts'] };
 const TASK: Shape = { noun: 'Task', outputFields: TASK_FIELDS, reads: ['contacts'] };
@@ -314,7 +188,7 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
   row('add_contact', 'New Contact', 'Triggers when a contact is added.', CONTACT),
   row('update_contact', 'Updated Contact', "Triggers when a contact's details are changed.", {
     ...CONTACT,
-    filters: [UPDATED_TAG_FILTER],
+    filters: [FILTERS.updatedTag],
   }),
   row(
     'delete_contact',
@@ -331,13 +205,13 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     noun: 'Deal',
     outputFields: ADD_DEAL_FIELDS,
     reads: ['contacts', 'custom fields'],
-    filters: [PIPELINE_FILTER],
+    filters: [FILTERS.pipeline],
   }),
   row('move_deal', 'Deal Moved to Another Stage', 'Triggers when a deal moves to another stage.', {
     noun: 'Deal',
     outputFields: MOVE_DEAL_FIELDS,
     reads: ['contacts'],
-    filters: [PIPELINE_FILTER, NEW_STAGE_FILTER],
+    filters: [FILTERS.pipeline, FILTERS.newStage],
   }),
   row(
     'send_material',
@@ -347,7 +221,7 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
       noun: 'Material',
       outputFields: SEND_MATERIAL_FIELDS,
       reads: ['contacts', 'materials'],
-      filters: [SENT_MATERIAL_FILTER, materialTitleFilter('materials[]title')],
+      filters: FILTERS.sentMaterial,
     },
   ),
   row(
@@ -358,7 +232,7 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
       noun: 'Material',
       outputFields: WATCH_MATERIAL_FIELDS,
       reads: ['contacts'],
-      filters: WATCH_FILTERS,
+      filters: FILTERS.watchedMaterial,
     },
   ),
   row(

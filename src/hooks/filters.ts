@@ -1,5 +1,6 @@
-// Optional filters on the hook triggers: the service delivers every event of an action, so the app
-// drops those the Zap builder did not ask for. Text is folded as the searches fold titles.
+// The optional inputs of the hook triggers. Filters: the service delivers every event of an action,
+// so the app drops those the Zap builder did not ask for; text is folded as the searches fold
+// titles. Then the filters the events table offers, and New Lead's Lead Type, which CRMGrow reads.
 import type { FieldChoiceWithLabel, PlainInputField, ZObject } from 'zapier-platform-core';
 import { isObject, numberOf, type JsonObject } from '../lib/json';
 import { MATERIALS } from '../lib/lists';
@@ -23,7 +24,7 @@ export interface Filter extends FilterField {
 
 /** Passes when the item's value at `path` (`materials[]type`: in each of its materials), folded, is
  * the value filled in. */
-export const textFilter = (field: FilterField, path: string): Filter => ({
+const textFilter = (field: FilterField, path: string): Filter => ({
   ...field,
   type: 'string',
   testFor: (value) => {
@@ -38,7 +39,7 @@ export const textFilter = (field: FilterField, path: string): Filter => ({
 });
 
 /** Minimum Amount of a watch: a material with no amount (an image) counts as its `amountWhenBlank`. */
-export const amountFilter = (field: FilterField): Filter => ({
+const amountFilter = (field: FilterField): Filter => ({
   ...field,
   type: 'integer',
   testFor: (value, invalid) => {
@@ -100,3 +101,138 @@ export function itemFilter(
     return failed === undefined;
   };
 }
+
+// The filters the events table offers.
+const MATCHED_WHOLE = 'matched whole; not case-sensitive, and accents are ignored.';
+const tagFilter = (when: string) =>
+  textFilter(
+    {
+      key: 'tag',
+      label: 'Tag',
+      helpText: `Only start the Zap for contacts with this tag, such as buyer${when}. One tag, ${MATCHED_WHOLE} Leave blank for every contact.`,
+    },
+    'tags',
+  );
+const TAG_FILTER = tagFilter('');
+// CRMGrow sends a contact as it is now, with nothing of what it was: a tag filter cannot tell
+// the edit that added the tag from any later one.
+const UPDATED_TAG_FILTER = tagFilter(
+  ': every change to such a contact starts it, not only the one that adds the tag',
+);
+
+const PIPELINE_FILTER = textFilter(
+  {
+    key: 'pipe_line',
+    label: 'Pipeline',
+    helpText: `Only start the Zap for deals in this pipeline, such as Buyers. One pipeline, ${MATCHED_WHOLE} Leave blank for every pipeline.`,
+  },
+  'pipe_line',
+);
+
+const materialTitleFilter = (path: string) =>
+  textFilter(
+    {
+      key: 'material_title',
+      label: 'Material Title',
+      helpText: `Only start the Zap for the video, PDF or image with this title, such as Virtual Tour. One title, ${MATCHED_WHOLE} Leave blank for every material.`,
+    },
+    path,
+  );
+
+const NEW_STAGE_FILTER = textFilter(
+  {
+    key: 'deal_target',
+    label: 'New Stage',
+    helpText:
+      'Only start the Zap when the deal moves into this stage, such as Under Contract. One ' +
+      `stage, ${MATCHED_WHOLE} Leave blank for every move.`,
+  },
+  'deal_target',
+);
+
+const MATERIAL_TYPE_CHOICES = MATERIALS.map(({ type, label }) => ({
+  value: type,
+  sample: type,
+  label,
+}));
+
+const SENT_MATERIAL_FILTER = textFilter(
+  {
+    key: 'material_type',
+    label: 'Material Type',
+    helpText:
+      'Only start the Zap when the send includes material of this type. ' +
+      'Leave blank for every send.',
+    choices: MATERIAL_TYPE_CHOICES,
+  },
+  'materials[]type',
+);
+
+const WATCH_FILTERS = [
+  textFilter(
+    {
+      key: 'material_type',
+      label: 'Material Type',
+      helpText: 'Only start the Zap for material of this type. Leave blank for every type.',
+      choices: MATERIAL_TYPE_CHOICES,
+    },
+    'material_type',
+  ),
+  materialTitleFilter('material_title'),
+  amountFilter({
+    key: 'min_amount',
+    label: 'Minimum Amount (Percent or Pages)',
+    helpText:
+      'Only start the Zap from this amount up: the percent of a video watched (such as 50) ' +
+      'or the pages of a PDF read, so choose a Material Type too. An image counts as 1.',
+  }),
+];
+
+export const FILTERS = {
+  tag: TAG_FILTER,
+  updatedTag: UPDATED_TAG_FILTER,
+  pipeline: PIPELINE_FILTER,
+  newStage: NEW_STAGE_FILTER,
+  sentMaterial: [SENT_MATERIAL_FILTER, materialTitleFilter('materials[]title')],
+  watchedMaterial: WATCH_FILTERS,
+} as const satisfies Record<string, Filter | readonly Filter[]>;
+
+/** An input CRMGrow itself reads, sent as the subscription's `data`: it filters before posting. */
+export interface SubscribeInput {
+  readonly field: PlainInputField;
+  /** The subscription's `data` for the Zap's inputs; an error for a value CRMGrow cannot use. */
+  readonly dataOf: (z: ZObject, inputData: Readonly<Record<string, unknown>>) => JsonObject;
+}
+
+const LEAD_TYPES = [
+  { value: 'all', label: 'All' },
+  { value: 'leadform', label: 'Lead Form' },
+  { value: 'leadschedule', label: 'Lead Schedule' },
+];
+
+// CRMGrow posts a lead only to a subscription whose `data` names the lead's type, or "all", and
+// the lead's form, or "0" for every one (Teamgrow-Backend a2ec244, src/helpers/outbound.js,
+// outboundCallhookApi). A service that follows the API spec alone ignores `data`.
+export const LEAD_TYPE: SubscribeInput = {
+  field: {
+    key: 'lead_type',
+    label: 'Lead Type',
+    helpText:
+      'Only start the Zap for leads of this type: from a lead form, or from a scheduled ' +
+      'meeting. Leave blank for every lead.',
+    required: false,
+    type: 'string',
+    choices: LEAD_TYPES.map((choice) => ({ ...choice, sample: choice.value })),
+  },
+  dataOf: (z, { lead_type: raw }) => {
+    const given = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
+    const type = LEAD_TYPES.find(({ value, label }) => given === value || given === label);
+    if (given && !type) {
+      throw new z.errors.Error(
+        `The "Lead Type" field needs All, Lead Form or Lead Schedule, but got ${quote(given, 40)}. Choose one, or leave it blank for every lead.`,
+        'invalid_input',
+      );
+    }
+    return { type: type?.value ?? 'all', lead: '0' };
+  },
+};
