@@ -128,8 +128,10 @@ describe('a search', () => {
 
   it.each([
     [true, [1]],
-    ['yes', [1]],
+    [' Yes ', [1]],
     ['false', [1, 2]],
+    ['yes please', [1, 2]],
+    ['not true', [1, 2]],
   ])('with Exact Match %j finds a whole title only when yes', async (exact_match, found) => {
     videos([
       { id: objectId(1), title: 'TOUR' },
