@@ -72,8 +72,8 @@ export function contactOf(group: string, log: Log, where: string) {
 }
 
 export function materialOf(group: string, log: Log, where: string) {
-  const [id = '', type = '', ...title] = group.split(',');
-  const material = { id: id.trim(), type: type.trim(), title: title.join(',').trim() };
+  const [id, type = '', ...title] = group.split(',');
+  const material = { id: partOf(id), type: type.trim(), title: title.join(',').trim() };
   if (!isObjectId(material.id) || !material.type || title.length === 0) {
     log(
       `A material in "${where}" was not in the form [id,type,title]: kept, with what could be read.`,
@@ -121,36 +121,35 @@ export function removedTasksOf(text: string): Record<string, string | null>[] | 
 // depth, counting a "]" only where a bracket, a comma or the end follows it.
 export function* dealsOf(text: string, log: Log): Generator<{ id: string; title: string }> {
   const marks = new RegExp(`\\[(${OBJECT_ID}),|\\](?=\\s*(?:[\\],[]|$))`, 'g');
+  // The open deal: where its title starts, and where its first contact does (-1: none yet).
+  let deal = { id: '', start: 0, end: -1 };
+  const titleOf = (to?: number) =>
+    text
+      .slice(deal.start, deal.end === -1 ? to : deal.end)
+      .replace(/,\s*$/, '')
+      .trim();
   let depth = 0;
-  let deal: { id: string; start: number; end?: number } | undefined;
   for (const { 0: mark, 1: id, index } of text.matchAll(marks)) {
     if (id !== undefined) {
-      if (depth === 0) deal = { id, start: index + mark.length };
-      else if (depth === 1 && deal && deal.end === undefined) deal.end = index;
+      if (depth === 0) deal = { id, start: index + mark.length, end: -1 };
+      else if (deal.end === -1) deal.end = index;
       depth++;
-    } else if (depth > 0 && --depth === 0 && deal) {
-      const title = text.slice(deal.start, deal.end ?? index).replace(/,\s*$/, '');
-      yield { id: deal.id, title: title.trim() };
-      deal = undefined;
+    } else if (depth > 0) {
+      depth--;
+      if (depth === 0) yield { id: deal.id, title: titleOf(index) };
     }
   }
-  if (deal) {
+  if (depth > 0) {
     log('A deal in "deal" was not in the form [id,title,contacts]: kept, with what could be read.');
-    yield {
-      id: deal.id,
-      title: text
-        .slice(deal.start, deal.end)
-        .replace(/[\],\s]*$/, '')
-        .trim(),
-    };
+    yield { id: deal.id, title: titleOf() };
   }
 }
 
 /** A contact's label, `name: Hot Lead,color: #ef5350`, as its name and its color. */
 export function labelOf(label: string): { name: string | null; color: string | null } {
   const at = label.lastIndexOf(',color:');
-  const name = (at < 0 ? label : label.slice(0, at)).replace(/^\s*name:/, '').trim();
-  const color = at < 0 ? '' : label.slice(at + ',color:'.length).trim();
+  const name = (at === -1 ? label : label.slice(0, at)).replace(/^\s*name:/, '').trim();
+  const color = at === -1 ? '' : label.slice(at + ',color:'.length).trim();
   return { name: name || null, color: color || null };
 }
 
@@ -158,17 +157,19 @@ export function labelOf(label: string): { name: string | null; color: string | n
  * writes it, `JSON.stringify(fields)` with its first "{" made "[" and its first "}" made "]"
  * (Teamgrow-Backend a2ec244, src/helpers/outbound.js 115-119). Undefined when it is none of these. */
 export function additionalFieldOf(value: unknown): JsonObject | undefined {
-  if (isObject(value) || typeof value !== 'string') return isObject(value) ? value : undefined;
+  if (typeof value !== 'string') return isObject(value) ? value : undefined;
   const text = value.trim();
-  const parsed = text ? parseJson(text) : {};
-  if (isObject(parsed) || !text.startsWith('[')) return isObject(parsed) ? parsed : undefined;
-  // The "]" that was the first "}" stands before every "}" left: the last such "]", unless the
-  // first "}" was text in a value, when an earlier one is. A few are tried, from the last back.
-  const brace = text.indexOf('}');
-  let at = brace < 0 ? text.length : brace;
-  for (let tries = 0; tries < 20 && at > 0; tries++) {
+  if (!text) return {};
+  const parsed = parseJson(text);
+  if (isObject(parsed)) return parsed;
+  if (!text.startsWith('[')) return undefined;
+  // The "]" that was the first "}" is the last "]", unless that "}" was text in a value or a list
+  // closed after it, when an earlier one is. Each try parses the whole text: the last 20 are tried.
+  let at = text.length;
+  for (let tries = 0; tries < 20; tries++) {
     at = text.lastIndexOf(']', at - 1);
-    const fields = at > 0 ? parseJson(`{${text.slice(1, at)}}${text.slice(at + 1)}`) : undefined;
+    if (at === -1) return undefined;
+    const fields = parseJson(`{${text.slice(1, at)}}${text.slice(at + 1)}`);
     if (isObject(fields)) return fields;
   }
   return undefined;

@@ -80,6 +80,24 @@ describe('contactOf', () => {
       false,
     ],
     [
+      'a first name with a leading space, and a last name with a comma',
+      `${ID}, Jane,Cooper, Jr.,jane@example.com,+14155550123`,
+      contact(ID, 'Jane', 'Cooper, Jr.', 'jane@example.com', '+14155550123'),
+      false,
+    ],
+    [
+      'a last name with a space and a comma',
+      `${ID},Mary,Van Dyke, Jr.,mary@example.com,+14155550123`,
+      contact(ID, 'Mary', 'Van Dyke, Jr.', 'mary@example.com', '+14155550123'),
+      false,
+    ],
+    [
+      'of more than two parts, one after a comma with no space joins the last name as written',
+      `${ID},Jane,Smith,Jones,jane@example.com,+14155550123`,
+      contact(ID, 'Jane', 'Smith,Jones', 'jane@example.com', '+14155550123'),
+      false,
+    ],
+    [
       'names with brackets',
       `${ID},Jane [VIP],[Buyer] Cooper,jane@example.com,+14155550123`,
       contact(ID, 'Jane [VIP]', '[Buyer] Cooper', 'jane@example.com', '+14155550123'),
@@ -114,6 +132,12 @@ describe('materialOf', () => {
     ],
     ['a blank type is logged', `${ID},,Tour`, { id: ID, type: '', title: 'Tour' }, true],
     ['no title is logged', `${OTHER},PDF`, { id: OTHER, type: 'PDF', title: '' }, true],
+    [
+      'an id written as undefined is blank',
+      'undefined,VIDEO,Tour',
+      { id: '', type: 'VIDEO', title: 'Tour' },
+      true,
+    ],
     ['a lone word is the id', 'Tour', { id: 'Tour', type: '', title: '' }, true],
   ])('%s', (_, group, expected, logged) => {
     const log = jest.fn();
@@ -221,6 +245,7 @@ describe('dealsOf', () => {
       ],
     ],
     ['a title with padding', `[${DEAL},  Market St  ,${jane}]`, [[DEAL, 'Market St']]],
+    ['a title with a comma and no space', `[${DEAL},Smith,Jones,${jane}]`, [[DEAL, 'Smith,Jones']]],
     ['no deal', '', []],
     ['text in no form', 'Market St', []],
   ])('%s', (_, text, deals) => {
@@ -238,6 +263,12 @@ describe('dealsOf', () => {
     });
     expect(read(`[${DEAL},Market St, `).deals).toEqual([{ id: DEAL, title: 'Market St' }]);
   });
+
+  it('a title holding "]," ends its deal early, and the deals after it are still read', () => {
+    const { deals } = read(`[${DEAL},Lot 5], East,${jane}],[${OTHER_DEAL},Lease,${omar}]`);
+    expect(deals[0]).toEqual({ id: DEAL, title: 'Lot 5' });
+    expect(deals.at(-1)).toEqual({ id: OTHER_DEAL, title: 'Lease' });
+  });
 });
 
 describe('labelOf', () => {
@@ -246,6 +277,7 @@ describe('labelOf', () => {
     [' name: Buyer, Seller ,color:  #43a047 ', 'Buyer, Seller', '#43a047'],
     ['name: A,color: B,color: #fff', 'A,color: B', '#fff'],
     ['VIP', 'VIP', null],
+    ['First name: Jane', 'First name: Jane', null],
     // No color part: the whole label is the name, and none of it the color.
     ['Very Important Person', 'Very Important Person', null],
     ['name: ,color: ', null, null],
@@ -278,7 +310,20 @@ describe('additionalFieldOf', () => {
     expect(additionalFieldOf(text)).toEqual({});
   });
 
-  it.each([['[1]'], ['["a","b"]'], ['x'], [42], [null]])(
+  // Each try parses the whole text, so only the last 20 "]" are tried: here the "}" made "]" is in
+  // A's value, and each level of B's list puts one more "]" after it.
+  const behindBrackets = (levels: number) => {
+    let list: unknown = ['x'];
+    for (let level = 1; level < levels; level++) list = [list];
+    return { A: '}', B: list };
+  };
+
+  it('reads fields whose "}" made "]" is the 20th "]" from the end, and none past that', () => {
+    expect(additionalFieldOf(asSourceWrites(behindBrackets(19)))).toEqual(behindBrackets(19));
+    expect(additionalFieldOf(asSourceWrites(behindBrackets(20)))).toBeUndefined();
+  });
+
+  it.each([['[1]'], ['["a","b"]'], ['x'], ['x"a":"b"]'], [42], [null]])(
     'finds no custom fields in %j',
     (value) => {
       expect(additionalFieldOf(value)).toBeUndefined();
