@@ -8,14 +8,7 @@
 // perform, performList and the static sample all take this path, so a sample is what a run gives.
 import { createHash } from 'node:crypto';
 import type { Bundle } from 'zapier-platform-core';
-import {
-  isObject,
-  isObjectId,
-  numberOf,
-  parseJson,
-  recordIdOf,
-  type JsonObject,
-} from '../lib/json';
+import { isObject, numberOf, OBJECT_ID, parseJson, recordIdOf, type JsonObject } from '../lib/json';
 import { MATERIALS } from '../lib/lists';
 import { LIST_BUDGET, ListWithinBudget } from '../lib/size';
 import { quote } from '../lib/text';
@@ -94,16 +87,13 @@ function readAll<G, T>(groups: Iterable<G>, read: (group: G) => T, what: string,
 /** send_material's videos, PDFs and images, as one list of groups. A sample's material is
  * `id,title`, with no brackets and no type. */
 function* materialGroupsOf(record: JsonObject, log: Log): Generator<string> {
+  const sampleForm = new RegExp(`^\\s*(${OBJECT_ID})\\s*,`);
   for (const { type, sendKey } of MATERIALS) {
     const text = record[sendKey];
     if (typeof text !== 'string' || !text.trim()) continue;
-    if (text.trim().startsWith('[')) {
-      yield* groupsOf(text);
-      continue;
-    }
-    const comma = text.indexOf(',');
-    const id = text.slice(0, comma).trim();
-    if (comma > 0 && isObjectId(id)) yield `${id},${type},${text.slice(comma + 1)}`;
+    const sample = sampleForm.exec(text);
+    if (text.trim().startsWith('[')) yield* groupsOf(text);
+    else if (sample) yield `${sample[1]},${type},${text.slice(sample[0].length)}`;
     else log(`"${sendKey}" was not a list of materials: kept as sent only.`);
   }
 }
@@ -141,8 +131,10 @@ function readText(event: HookEvent, record: JsonObject, log: Log): JsonObject {
     read.materials = readAll(materialGroupsOf(record, log), readMaterial, 'materials', log).entries;
   }
   if (reads.has('deals')) {
-    const text = typeof record.deal === 'string' ? record.deal : '';
-    read.deals = readAll(dealsOf(text, log), (deal) => deal, 'deals', log).entries;
+    read.deals =
+      typeof record.deal === 'string'
+        ? readAll(dealsOf(record.deal, log), (deal) => deal, 'deals', log).entries
+        : [];
   }
   if (reads.has('label') && typeof record.label === 'string') {
     const { name, color } = labelOf(record.label);

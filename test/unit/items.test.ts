@@ -4,7 +4,7 @@ import type { Bundle } from 'zapier-platform-core';
 import { HOOK_EVENTS } from '../../src/hooks/events';
 import { SAMPLE_BODIES } from '../../src/hooks/samples';
 import App from '../../src/index';
-import { BUDGET, sizeOf } from '../../src/lib/size';
+import { BUDGET, LIST_BUDGET, sizeOf } from '../../src/lib/size';
 import { bundleWith, HOST, logsOf, run } from '../support/app';
 import { HOOKS } from '../support/expectations';
 
@@ -15,6 +15,8 @@ const CUSTOM_OUTPUT_FIELDS = `triggers.add_contact.operation.outputFields.${(
 ).findIndex((field: unknown) => typeof field === 'function')}`;
 const ID = '6512e4c1a9b3f2001e7d4a10';
 const OTHER = '6512e4c1a9b3f2001e7d4a2b';
+/** The i-th of many ids, all of equal length. */
+const idOf = (i: number) => `6512e4c1a9b3f2${String(i).padStart(10, '0')}`;
 const contact = (id: string, names = 'Jane,Cooper', email = 'jane@example.com') =>
   `[${id},${names},${email},+14155550123]`;
 
@@ -473,6 +475,22 @@ describe("the service's samples, as its source builds them", () => {
     ]);
   });
 
+  it('a material with spaces around its id is read; one in no form is kept and logged', async () => {
+    const { result, logs } = await delivered('send_material', {
+      video: `  ${OTHER}  ,Tour`,
+      pdf: `Guide ${ID},x`,
+      image: '[x,IMAGE,Odd]',
+    });
+    expect(result[0]?.materials).toEqual([
+      { id: OTHER, type: 'VIDEO', title: 'Tour' },
+      { id: 'x', type: 'IMAGE', title: 'Odd' },
+    ]);
+    expect(logs).toEqual([
+      'send_material: "pdf" was not a list of materials: kept as sent only.',
+      'send_material: A material in "materials" was not in the form [id,type,title]: kept, with what could be read.',
+    ]);
+  });
+
   it('a deleted task with no opening bracket gives the task', async () => {
     const [item] = await sampleOf('delete_task', {
       num: 1,
@@ -481,6 +499,14 @@ describe("the service's samples, as its source builds them", () => {
     });
     expect([item?.type, item?.content, item?.first_contact_id]).toEqual(['call', 'Call Jane', ID]);
   });
+});
+
+it("an automation's deal text gives its deals; a deal that is no text gives none", async () => {
+  const items = await deliver('assigned_automation', [
+    { id: ID, deal: `[${OTHER},Market St,${contact(ID)}]` },
+    { id: OTHER, deal: null },
+  ]);
+  expect(items.map((item) => item.deals)).toEqual([[{ id: OTHER, title: 'Market St' }], []]);
 });
 
 it('a contact event gives the label read into its name and color', async () => {
@@ -516,6 +542,30 @@ describe('results that pass the budget', () => {
     expect(result.map((item) => item.id)).toEqual([ID]);
     expect(logs).toEqual([expect.stringContaining('2 of 3 items of create_note were left out')]);
   });
+
+  // One record's list read out of text keeps the entries that fit LIST_BUDGET, in order.
+  it.each([
+    ['create_note', 'contact', 'contacts', (i: number) => contact(idOf(i))],
+    [
+      'send_material',
+      'video',
+      'materials',
+      (i: number) => `[${idOf(i)},VIDEO,Tour ${String(i).padStart(5, '0')}]`,
+    ],
+  ])(
+    '%s: a %s text of 20,000 keeps the %s that fit LIST_BUDGET',
+    async (action, key, list, entry) => {
+      const text = Array.from({ length: 20_000 }, (_, i) => entry(i)).join(',');
+      const { result, logs } = await delivered(action, { id: ID, [key]: text });
+      const kept = result[0]?.[list] as object[];
+      const fits = Math.floor((LIST_BUDGET - 1) / (sizeOf(kept[0]) + 1));
+      expect(kept).toHaveLength(fits);
+      expect(kept.at(-1)).toEqual(expect.objectContaining({ id: idOf(fits - 1) }));
+      expect(logs).toContainEqual(
+        `${action}: ${20_000 - fits} of 20000 ${list} were left out: with them the result would pass Zapier's limit.`,
+      );
+    },
+  );
 
   it('the worked example (docs/behaviour.md): a 7 MiB custom field is cut, the contact kept', async () => {
     const notes = 'n'.repeat(7 * 1024 * 1024);
@@ -606,7 +656,9 @@ describe('subscribing, unsubscribing and samples, more closely', () => {
       .get('/api/outbound/perform')
       .reply(201, [{ ...SAMPLE_BODIES.create_note, contact: '[x,y]' }]);
     const { logs } = await logsOf(() => run('triggers.create_note.operation.performList'));
-    expect(logs).toContainEqual(expect.stringContaining('create_note sample: A contact in'));
+    expect(logs).toContainEqual(
+      expect.stringContaining('create_note sample: A contact in "contact" was not in the form'),
+    );
   });
 
   it('custom field labels are trimmed', async () => {
