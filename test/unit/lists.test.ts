@@ -115,11 +115,11 @@ describe('a search', () => {
       { id: string; title: string }[]
     >;
 
-  it('finds exact titles first, then titles that hold the text, each newest first', async () => {
+  it('finds exact titles first (spaces aside), then titles that hold the text, each newest first', async () => {
     videos([
       { id: objectId(1), title: 'Open House' },
       { id: objectId(2), title: 'The Open  House Tour' },
-      { id: objectId(3), title: 'open house' },
+      { id: objectId(3), title: ' open house  ' },
       { id: objectId(4), title: 'Opening' },
       { id: objectId(5), title: 'Résumé: OPEN HOUSE' },
     ]);

@@ -39,3 +39,8 @@ it('firstInOrder gives what a stable full sort gives, without sorting it all', (
     RUNS,
   );
 });
+
+it('newestFirst keeps equal ids in list order', () => {
+  const [older, newer] = ['64b7f0c2a91e3d5f8c2b4a17', '64b7f0c2a91e3d5f8c2b4a18'];
+  expect(newestFirst([newer, older, newer, older])?.(4)).toEqual([0, 2, 1, 3]);
+});
