@@ -1,5 +1,5 @@
 // Mutation testing of src/ against the unit tests (`npm run mutation`).
-// Not part of `npm test`: a full run takes about 40 minutes on two cores.
+// Not part of `npm test`: a full run takes up to 2 hours on two cores.
 // See docs/testing.md.
 import { createRequire } from 'node:module';
 import { fileURLToPath, URL } from 'node:url';

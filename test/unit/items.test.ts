@@ -544,25 +544,27 @@ describe('results that pass the budget', () => {
   });
 
   // One record's list read out of text keeps the entries that fit LIST_BUDGET, in order.
+  const numbered = (i: number) => String(i).padStart(5, '0');
   it.each([
     ['create_note', 'contact', 'contacts', (i: number) => contact(idOf(i))],
     [
       'send_material',
       'video',
       'materials',
-      (i: number) => `[${idOf(i)},VIDEO,Tour ${String(i).padStart(5, '0')}]`,
+      (i: number) => `[${idOf(i)},VIDEO,Tour ${numbered(i)}]`,
     ],
+    ['assigned_automation', 'deal', 'deals', (i: number) => `[${idOf(i)},Deal ${numbered(i)},]`],
   ])(
-    '%s: a %s text of 20,000 keeps the %s that fit LIST_BUDGET',
+    '%s: a %s text of 30,000 keeps the %s that fit LIST_BUDGET',
     async (action, key, list, entry) => {
-      const text = Array.from({ length: 20_000 }, (_, i) => entry(i)).join(',');
+      const text = Array.from({ length: 30_000 }, (_, i) => entry(i)).join(',');
       const { result, logs } = await delivered(action, { id: ID, [key]: text });
       const kept = result[0]?.[list] as object[];
       const fits = Math.floor((LIST_BUDGET - 1) / (sizeOf(kept[0]) + 1));
       expect(kept).toHaveLength(fits);
       expect(kept.at(-1)).toEqual(expect.objectContaining({ id: idOf(fits - 1) }));
       expect(logs).toContainEqual(
-        `${action}: ${20_000 - fits} of 20000 ${list} were left out: with them the result would pass Zapier's limit.`,
+        `${action}: ${30_000 - fits} of 30000 ${list} were left out: with them the result would pass Zapier's limit.`,
       );
     },
   );
