@@ -130,7 +130,7 @@ describe('ListWithinBudget at its bounds', () => {
   });
 });
 
-describe('truncateToFit, the cut of an entry too large', () => {
+describe('cutToFit, the cut of an entry too large', () => {
   it('halves a text on its own until it fits, and stops as soon as it does', () => {
     expect(cut('x'.repeat(100), 20).length).toBeLessThan(100);
     expect(bytes(cut('x'.repeat(100), 20))).toBeLessThanOrEqual(20);
