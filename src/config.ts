@@ -45,8 +45,8 @@ const lowered = (value: string | undefined, most: number): number => {
   return Number.isSafeInteger(number) && number >= 1 ? Math.min(number, most) : most;
 };
 
-/** Each request's timeout: under a step's 30 s (docs: operating constraints), past which
- * Zapier's own message names no cause. */
+/** The timeout of one call to the service: under a step's 30 s (docs: operating constraints),
+ * past which Zapier's own message names no cause. */
 export const timeoutMs = (env = process.env): number => lowered(env.REQUEST_TIMEOUT_MS, 25_000);
 
 /** The most of one response read, unpacked: the worst list it allows stays within memory. */

@@ -61,36 +61,39 @@ export async function callApi(
   }
   const key = checkedKey(z, bundle);
   const query = new URLSearchParams(options.params).toString();
-  let result = await requestOnce(
-    z,
-    {
+  // One timeout for the call: the request and its whole response, and the path form's if asked,
+  // so that both stay within the step's time.
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), timeoutMs());
+  try {
+    const first: RequestResult = {
       endpoint,
       url: `${baseUrl}${path}${query ? `?${query}` : ''}`,
       key,
       fields: options.fields,
-    },
-    options,
-  );
-  const { pathSegment } = options;
-  if (pathSegment !== undefined && result.response && isMissingRoute(result.response)) {
-    const url = `${baseUrl}${path}/${encodeURIComponent(pathSegment)}`;
-    result = await requestOnce(z, { endpoint, url, key, fields: options.fields }, options);
+    };
+    let result = await requestOnce(z, first, options, timeout);
+    const { pathSegment } = options;
+    if (pathSegment !== undefined && result.response && isMissingRoute(result.response)) {
+      const url = `${baseUrl}${path}/${encodeURIComponent(pathSegment)}`;
+      result = await requestOnce(z, { ...first, url }, options, timeout);
+    }
+    const error = errorFor(z, result);
+    if (error) throw error;
+    return result.response as Response;
+  } finally {
+    clearTimeout(timer);
   }
-  const error = errorFor(z, result);
-  if (error) throw error;
-  return result.response as Response;
 }
 
-/** One request and its whole response within the timeout; a failure to get one is thrown. */
+/** One request and its whole response before the call's timeout; a failure to get one is thrown. */
 async function requestOnce(
   z: ZObject,
   result: RequestResult,
   options: CallOptions,
+  timeout: AbortController,
 ): Promise<RequestResult> {
   const { endpoint, url, key } = result;
-  // One timeout for the request and its response, the body included.
-  const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), timeoutMs());
   try {
     // Core's types leave out `merge`, `throwForThrottlingEarly` and node-fetch's `signal`.
     const request: HttpRequestOptions & {
@@ -139,7 +142,5 @@ async function requestOnce(
     // Stops reading, or unpacking, whatever still comes.
     timeout.abort();
     throw errorFor(z, { ...result, cause, timedOut }) ?? cause;
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -221,6 +221,13 @@ describe('turning a Zap off and on', () => {
     );
   });
 
+  it('the path form shares the one timeout of the call: both forms slow is a timeout', async () => {
+    process.env.REQUEST_TIMEOUT_MS = '300';
+    removal().delay(200).reply(404, '<pre>Cannot DELETE /api/outbound/unsubscribe</pre>');
+    nock(HOST).delete('/api/outbound/unsubscribe/sub_1').delay(200).reply(200, {});
+    expect(outcome(await failureOf(unsubscribe({ id: 'sub_1' })))).toBe('AppError timeout');
+  });
+
   it.each([
     // A no, whether a boolean or text, or an error's words.
     [200, { status: false }, 'AppError request_refused'],
