@@ -1,6 +1,9 @@
 import { defineApp, version as platformVersion } from 'zapier-platform-core';
 import { authentication } from './auth';
 import { addNote } from './creates/add-note';
+import { addToAutomation } from './creates/add-to-automation';
+import { createContact } from './creates/create-contact';
+import { createTask } from './creates/create-task';
 import { sendCreates } from './creates/send';
 import { hookTriggers } from './hooks/trigger';
 import { findSearches } from './searches/find';
@@ -15,6 +18,12 @@ export default defineApp({
   platformVersion,
   authentication,
   triggers: { ...newItemTriggers, ...hookTriggers },
-  creates: { ...sendCreates, add_note: addNote },
+  creates: {
+    ...sendCreates,
+    add_note: addNote,
+    create_contact: createContact,
+    create_task: createTask,
+    add_to_automation: addToAutomation,
+  },
   searches: findSearches,
 });

@@ -1,10 +1,10 @@
 // Add Note: a note on the contact with that email address.
 import { defineCreate, type PlainOutputField } from 'zapier-platform-core';
 import { ENDPOINTS } from '../http/endpoints';
-import { callApi } from '../http/request';
-import { emailInput, inputFieldOf, readInputs, sentFieldsOf, type Input } from '../lib/inputs';
-import { dateOf, idOf, isObject, recordIdOf } from '../lib/json';
+import { emailInput, inputFieldOf, type Input } from '../lib/inputs';
+import { dateOf, idOf } from '../lib/json';
 import { cutToFit } from '../lib/size';
+import { sendInputs } from './action';
 
 const INPUTS = [
   emailInput(
@@ -51,17 +51,12 @@ export const addNote = defineCreate({
   operation: {
     inputFields: INPUTS.map(inputFieldOf),
     perform: async (z, bundle) => {
-      const values = readInputs(z, bundle.inputData, INPUTS);
-      const { data } = await callApi(z, bundle, ENDPOINTS.addNote, {
-        body: values,
-        fields: sentFieldsOf(INPUTS, values),
-      });
       // The API spec promises only `{"status": true}`; the service also returns the note as
       // `data`, whose fields are passed on, null when absent. `contact` is a list of ids.
-      const note = isObject(data) && isObject(data.data) ? data.data : {};
+      const { values, record: note } = await sendInputs(z, bundle, ENDPOINTS.addNote, INPUTS);
       const contact: unknown = Array.isArray(note.contact) ? note.contact[0] : note.contact;
       const result = {
-        id: recordIdOf(note) ?? null,
+        id: note.id ?? null,
         status: true,
         email: values.email,
         content: typeof note.content === 'string' ? note.content : values.content,

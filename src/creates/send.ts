@@ -1,9 +1,9 @@
 // Send Video, Send PDF and Send Image: a material from the library, by email with a template.
 import { defineCreate, type Create, type PlainOutputField } from 'zapier-platform-core';
 import { SEND_ENDPOINTS } from '../http/endpoints';
-import { callApi } from '../http/request';
-import { emailInput, inputFieldOf, listInput, readInputs, sentFieldsOf } from '../lib/inputs';
+import { emailInput, inputFieldOf, listInput } from '../lib/inputs';
 import { LISTS } from '../lib/lists';
+import { sendInputs } from './action';
 
 type Material = keyof typeof SEND_ENDPOINTS;
 
@@ -49,11 +49,7 @@ function send(material: Material): Create {
     operation: {
       inputFields: inputs.map(inputFieldOf),
       perform: async (z, bundle) => {
-        const values = readInputs(z, bundle.inputData, inputs);
-        await callApi(z, bundle, SEND_ENDPOINTS[material], {
-          body: values,
-          fields: sentFieldsOf(inputs, values),
-        });
+        const { values } = await sendInputs(z, bundle, SEND_ENDPOINTS[material], inputs);
         return resultOf(values, idKey);
       },
       sample: resultOf(

@@ -2,7 +2,7 @@
 // filters.ts), one plain row each;
 // their sample bodies are SAMPLE_BODIES. The trigger factory, the tests and the sandbox read it.
 import type { PlainOutputField } from 'zapier-platform-core';
-import { FILTERS, LEAD_TYPE, type Filter, type SubscribeInput } from './filters';
+import { FILTERS, LEAD_SOURCE, type Filter, type SubscribeInput } from './filters';
 import { SAMPLE_BODIES } from './samples';
 
 export type ActionValue = keyof typeof SAMPLE_BODIES;
@@ -257,6 +257,6 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
     'lead_source',
     'New Lead',
     'Triggers when a new lead comes in, such as from a lead capture form.',
-    { ...CONTACT, noun: 'Lead', subscribeInput: LEAD_TYPE },
+    { ...CONTACT, noun: 'Lead', subscribeInput: LEAD_SOURCE },
   ),
 ];

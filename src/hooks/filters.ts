@@ -1,7 +1,8 @@
 // The optional inputs of the hook triggers. Filters: the service delivers every event of an action,
 // so the app drops those the Zap builder did not ask for; text is folded as the searches fold
-// titles. Then the filters the events table offers, and New Lead's Lead Type, which CRMGrow reads.
+// titles. Then the filters the events table offers, and New Lead's inputs, which CRMGrow reads.
 import type { FieldChoiceWithLabel, PlainInputField, ZObject } from 'zapier-platform-core';
+import { inputFieldOf, LEAD_TYPE, readInputs, type Input } from '../lib/inputs';
 import { isObject, numberOf, type JsonObject } from '../lib/json';
 import { MATERIALS } from '../lib/lists';
 import { fold, quote } from '../lib/text';
@@ -197,42 +198,33 @@ export const FILTERS = {
   watchedMaterial: WATCH_FILTERS,
 } as const satisfies Record<string, Filter | readonly Filter[]>;
 
-/** An input CRMGrow itself reads, sent as the subscription's `data`: it filters before posting. */
+/** Inputs CRMGrow itself reads, sent as the subscription's `data`: it filters before posting. */
 export interface SubscribeInput {
-  readonly field: PlainInputField;
+  readonly fields: readonly PlainInputField[];
   /** The subscription's `data` for the Zap's inputs; an error for a value CRMGrow cannot use. */
   readonly dataOf: (z: ZObject, inputData: Readonly<Record<string, unknown>>) => JsonObject;
 }
 
-const LEAD_TYPES = [
-  { value: 'all', label: 'All' },
-  { value: 'leadform', label: 'Lead Form' },
-  { value: 'leadschedule', label: 'Lead Schedule' },
-];
+const LEAD: Input<'lead', 'id'> = {
+  key: 'lead',
+  label: 'Lead Form or Event',
+  format: 'id',
+  required: false,
+  listKey: 'lead',
+  helpText:
+    'Only start the Zap for leads from this lead form or scheduler event, listed for the Lead ' +
+    'Type chosen. Leave blank for every lead.',
+  howToFill: 'Choose one, or leave it blank for every lead.',
+};
 
 // CRMGrow posts a lead only to a subscription whose `data` names the lead's type, or "all", and
-// the lead's form, or "0" for every one (Teamgrow-Backend a2ec244, src/helpers/outbound.js,
-// outboundCallhookApi). A service that follows the API spec alone ignores `data`.
-export const LEAD_TYPE: SubscribeInput = {
-  field: {
-    key: 'lead_type',
-    label: 'Lead Type',
-    helpText:
-      'Only start the Zap for leads of this type: from a lead form, or from a scheduled ' +
-      'meeting. Leave blank for every lead.',
-    required: false,
-    type: 'string',
-    choices: LEAD_TYPES.map((choice) => ({ ...choice, sample: choice.value })),
-  },
-  dataOf: (z, { lead_type: raw }) => {
-    const given = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
-    const type = LEAD_TYPES.find(({ value, label }) => given === value || given === label);
-    if (given && !type) {
-      throw new z.errors.Error(
-        `The "Lead Type" field needs All, Lead Form or Lead Schedule, but got ${quote(given, 40)}. Choose one, or leave it blank for every lead.`,
-        'invalid_input',
-      );
-    }
-    return { type: type?.value ?? 'all', lead: '0' };
+// the lead's form or event, or "0" for every one (Teamgrow-Backend a2ec244,
+// src/helpers/outbound.js, outboundCallhookApi). A service that follows the API spec alone ignores
+// `data`.
+export const LEAD_SOURCE: SubscribeInput = {
+  fields: [LEAD_TYPE, LEAD].map(inputFieldOf),
+  dataOf: (z, inputData) => {
+    const values = readInputs(z, inputData, [LEAD_TYPE, LEAD]);
+    return { type: values.lead_type ?? 'all', lead: values.lead ?? '0' };
   },
 };

@@ -8,7 +8,14 @@
 // perform, performList and the static sample all take this path, so a sample is what a run gives.
 import { createHash } from 'node:crypto';
 import type { Bundle } from 'zapier-platform-core';
-import { isObject, numberOf, OBJECT_ID, parseJson, recordIdOf, type JsonObject } from '../lib/json';
+import {
+  isObject,
+  OBJECT_ID,
+  parseJson,
+  recordIdOf,
+  typedValue,
+  type JsonObject,
+} from '../lib/json';
 import { MATERIALS } from '../lib/lists';
 import { LIST_BUDGET, ListWithinBudget } from '../lib/size';
 import { quote } from '../lib/text';
@@ -143,18 +150,9 @@ function readText(event: HookEvent, record: JsonObject, log: Log): JsonObject {
   return read;
 }
 
-// 4. The item: exactly the output fields' keys, each of its declared type, blank (null) where the
-// record has none; `list[]child` keys make a list of records, each with exactly those keys.
-function typedValue(type: string | undefined, value: unknown): unknown {
-  if (type === 'number') return numberOf(value) ?? null;
-  if (type === 'boolean') {
-    const text = String(value).trim().toLowerCase();
-    return text === 'true' ? true : text === 'false' ? false : null;
-  }
-  if (value === null || value === undefined) return null;
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
+// 4. The item: exactly the output fields' keys, each of its declared type (typedValue), blank
+// (null) where the record has none; `list[]child` keys make a list of records, each with exactly
+// those keys.
 /** A record's id, or one made from its content, so the same event gets the same id. */
 const idFor = (record: JsonObject): string =>
   recordIdOf(record) ??

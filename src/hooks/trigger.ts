@@ -81,7 +81,7 @@ function hookTrigger(event: HookEvent): Trigger {
       type: 'hook',
       ...((subscribeInput || filters.length > 0) && {
         inputFields: [
-          ...(subscribeInput ? [subscribeInput.field] : []),
+          ...(subscribeInput?.fields ?? []),
           ...filterInputFields(filters),
         ],
       }),

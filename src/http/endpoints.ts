@@ -3,8 +3,9 @@
 import type { BaseUrlSetting, RouteSet } from '../config';
 import type { ListKey } from '../lib/lists';
 
-/** What a 2xx must hold: JSON, a list, `"status": true`, an id, or no HTML body (a removal). */
-type SuccessCheck = 'json' | 'list' | 'status' | 'id' | 'removal';
+/** What a 2xx must hold: JSON, a list, `"status": true`, an id, `"status": true` with the record
+ * made, or no HTML body (a removal). */
+type SuccessCheck = 'json' | 'list' | 'status' | 'id' | 'record' | 'removal';
 
 /** Each route's path: the API spec's, and the `/api-v2/` routes the service's newest public source
  * serves for an API key (Teamgrow-Backend a2ec244, `app.js`, `src/routes/api/*.js`). The API_ROUTES
@@ -19,6 +20,11 @@ export const PATHS = {
     send_pdf: '/api/send-pdf',
     send_image: '/api/send-image',
     note: '/api/note',
+    label: '/api/label',
+    automation: '/api/automation',
+    lead: '/api/lead',
+    contact: '/api/contact',
+    followup: '/api/followup',
     subscribe: '/api/outbound/subscribe',
     unsubscribe: '/api/outbound/unsubscribe',
     perform: '/api/outbound/perform',
@@ -32,6 +38,11 @@ export const PATHS = {
     send_pdf: '/api-v2/material/send-pdf',
     send_image: '/api-v2/material/send-image',
     note: '/api-v2/note',
+    label: '/api-v2/label',
+    automation: '/api-v2/automation',
+    lead: '/api-v2/lead',
+    contact: '/api-v2/contact',
+    followup: '/api-v2/followup',
     subscribe: '/api-v2/outbound/subscribe',
     unsubscribe: '/api-v2/outbound/unsubscribe',
     perform: '/api-v2/outbound/perform',
@@ -50,7 +61,7 @@ export interface Endpoint {
   readonly work: string;
   readonly successCheck: SuccessCheck;
   /** Set on a request that is not idempotent: what it may have done without a clear response. */
-  readonly notIdempotent?: 'email' | 'note' | 'subscription';
+  readonly notIdempotent?: 'email' | 'note' | 'contact' | 'task' | 'automation' | 'subscription';
   readonly alreadyGoneIsSuccess?: true;
 }
 
@@ -67,14 +78,14 @@ const post = (
   route: Route,
   work: string,
   notIdempotent: Endpoint['notIdempotent'],
-  base: BaseUrlSetting = 'BASE_URL',
+  { base = 'BASE_URL', successCheck = 'status' }: Partial<Endpoint> = {},
 ): Endpoint => ({
   method: 'POST',
   route,
   base,
   json: true,
   work,
-  successCheck: 'status',
+  successCheck,
   notIdempotent,
 });
 
@@ -83,12 +94,15 @@ export const LIST_ENDPOINTS = {
   pdf: list('pdf', 'listing your PDFs'),
   image: list('image', 'listing your images'),
   template: list('template', 'listing your templates'),
+  label: list('label', 'listing your labels'),
+  automation: list('automation', 'listing your automations'),
+  lead: list('lead', 'listing your lead forms and events'),
 } as const satisfies Record<ListKey, Endpoint>;
 
 /** The send of each material; its create is `send_<material>`, its id input `<material>_id`. */
 export const SEND_ENDPOINTS = {
   video: post('send_video', 'sending the video', 'email'),
-  pdf: post('send_pdf', 'sending the PDF', 'email', 'ALT_BASE_URL'),
+  pdf: post('send_pdf', 'sending the PDF', 'email', { base: 'ALT_BASE_URL' }),
   image: post('send_image', 'sending the image', 'email'),
 } as const satisfies Partial<Record<ListKey, Endpoint>>;
 
@@ -96,6 +110,11 @@ export const ENDPOINTS = {
   // Listing templates is cheap, idempotent and needs a valid key.
   testConnection: list('template', 'testing the connection'),
   addNote: post('note', 'adding the note', 'note'),
+  // The routes of CRMGrow's own Zapier app beside the API spec's (docs/service-api.md): each
+  // answers the record it made as `data`, but for the automation's `{"status": true}`.
+  createContact: post('contact', 'adding the contact', 'contact', { successCheck: 'record' }),
+  createTask: post('followup', 'adding the task', 'task', { successCheck: 'record' }),
+  addToAutomation: post('automation', 'adding the contact to the automation', 'automation'),
   // Not idempotent: a second subscription would deliver every event twice.
   subscribe: {
     ...post('subscribe', 'turning on the Zap', 'subscription'),

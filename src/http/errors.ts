@@ -3,8 +3,8 @@
 import type { ZObject } from 'zapier-platform-core';
 import { doNotContextify } from '../lib/errors';
 import type { SentField } from '../lib/inputs';
-import { isObject, isObjectId, recordIdOf, contentOf } from '../lib/json';
-import { searchLabelOf } from '../lib/lists';
+import { isObject, isObjectId, recordIdOf, recordOf, contentOf } from '../lib/json';
+import { LISTS, searchLabelOf, type ListKey } from '../lib/lists';
 import { truncate, quote } from '../lib/text';
 import type { Endpoint } from './endpoints';
 
@@ -39,24 +39,54 @@ const MISSING_ROUTE = /Cannot [A-Z]+ \//;
 /** The longest message, so that it reads at a glance in Zap history. */
 const MAX_MESSAGE = 250;
 
+const mayHaveHappened = (what: string) =>
+  `${what} all the same. Check in CRMGrow before you run this step again: if Autoreplay is on, ` +
+  'Zapier may run it again by itself.';
+
 const MAY_HAVE_HAPPENED = {
-  email:
-    'The email may have been sent all the same. Check in CRMGrow before you run this step ' +
-    'again: if Autoreplay is on, Zapier may run it again by itself.',
-  note:
-    'The note may have been added all the same. Check in CRMGrow before you run this step ' +
-    'again: if Autoreplay is on, Zapier may run it again by itself.',
+  email: mayHaveHappened('The email may have been sent'),
+  note: mayHaveHappened('The note may have been added'),
+  contact: mayHaveHappened('The contact may have been added'),
+  task: mayHaveHappened('The task may have been added'),
+  automation: mayHaveHappened('The contact may have been added to the automation'),
   subscription:
     'CRMGrow may have subscribed the Zap all the same, and would then send its events twice: ' +
     'ask CRMGrow support to check before you turn the Zap on again.',
-} as const;
+} as const satisfies Record<NonNullable<Endpoint['notIdempotent']>, string>;
+
+/** The words CRMGrow sends when an item a step chose is gone, by the list it came from. */
+const NOT_FOUND: Partial<Record<ListKey, RegExp>> = {
+  template: /not selected templ/i,
+  automation: /^automation not found$/i,
+};
+
+/** Why CRMGrow will not start an automation for this account (Teamgrow-Backend a2ec244,
+ * src/controllers/time_line.js, create: 406, 408 and 412), and what the builder does about it. */
+const AUTOMATION_BLOCKERS: readonly (readonly [RegExp, string])[] = [
+  [
+    /^no email connected$/i,
+    'your CRMGrow account has no connected email. Connect Gmail or Outlook in CRMGrow, then try again.',
+  ],
+  [
+    /^no phone$/i,
+    'your CRMGrow account has no phone number for texts. Add one in CRMGrow, then try again.',
+  ],
+  [
+    /^exceed max active automations$/i,
+    'your CRMGrow account already runs as many automations as its plan allows. End some in CRMGrow or upgrade the plan, then try again.',
+  ],
+  [
+    /^disable create automations$/i,
+    'automations are turned off for your CRMGrow account. Turn them on in CRMGrow, or ask its owner to, then try again.',
+  ],
+];
 
 const redacted = (text: string, key: string): string =>
   key ? text.split(key).join('[API key]') : text;
 
 /** The service's own words: `error` or `message` of a JSON body, or a plain-text body; '' if none. */
 function errorTextOf({ data, text }: Response, key = ''): string {
-  const words = isObject(data) ? [data.error, data.message].find(hasWords) : undefined;
+  const words = isObject(data) ? [listedWords(data.error), data.message].find(hasWords) : undefined;
   // An HTML body holds no words of the service.
   const plain = data === undefined && !/^\s*</.test(text);
   const said = typeof words === 'string' ? words : plain ? text.slice(0, 1_000) : '';
@@ -66,6 +96,11 @@ function errorTextOf({ data, text }: Response, key = ''): string {
 /** A code such as `internal_server_error` is no words for people: a message leaves it out. */
 const forPeople = (words: string): string => (/^[a-z\d]+(_[a-z\d]+)+$/i.test(words) ? '' : words);
 const hasWords = (value: unknown): boolean => typeof value === 'string' && value.trim() !== '';
+/** `error` as text; a list of `{error}` (an automation's answer for each contact) as its words. */
+const listedWords = (error: unknown): unknown =>
+  Array.isArray(error)
+    ? [...new Set(error.map((one) => (isObject(one) ? one.error : one)).filter(hasWords))].join(' ')
+    : error;
 
 /** The message, then CRMGrow's words for people, cut to what room is left under MAX_MESSAGE. */
 function withWords(message: string, words: string): string {
@@ -84,6 +119,8 @@ const SUCCESS_CHECKS: Readonly<Record<Endpoint['successCheck'], (response: Respo
     list: ({ data }) => Array.isArray(contentOf(data)),
     status: ({ data }) => isObject(data) && data.status === true,
     id: ({ data }) => recordIdOf(data) !== undefined,
+    record: ({ data }) =>
+      isObject(data) && data.status === true && recordIdOf(recordOf(data.data)) !== undefined,
     removal: ({ data, text }) => data !== undefined || text.trim() === '',
   };
 
@@ -194,11 +231,11 @@ function chain(errors: ZObject['errors'], result: RequestResult): Error | undefi
   }
   if (status >= 500) {
     // The service fails this way on an id that is not one of its ids: the Zap's mapping must change.
-    const id = fields.find((field) => field.listKey && !isObjectId(field.value));
+    const id = fields.find((field) => field.format === 'id' && !isObjectId(field.value));
     if (id?.listKey) {
       return fail(
         'invalid_id',
-        `${quote(id.value, 40)} in "${id.label}" is not a CRMGrow ID, and CRMGrow failed on it. Choose from the "${id.label}" dropdown, or map the ID from a "${searchLabelOf(id.listKey)}" step.`,
+        `${quote(id.value, 40)} in "${id.label}" is not a CRMGrow ID, and CRMGrow failed on it. Choose from the "${id.label}" dropdown, or map the ID from ${'dropdownOnly' in LISTS[id.listKey] ? 'an earlier step' : `a "${searchLabelOf(id.listKey)}" step`}.`,
       );
     }
     if (!notIdempotent && (status === 502 || status === 503 || status === 504)) {
@@ -226,16 +263,36 @@ function chain(errors: ZObject['errors'], result: RequestResult): Error | undefi
         'Your CRMGrow account is suspended. Sign in to CRMGrow to restore it, then try again.',
       );
     }
-    // This record's address: the one failure that is the data's, not the Zap's.
+    // This record's address: one of the failures that are the data's, not the Zap's.
     if (email && /email address/i.test(words)) {
       return halt(
         `CRMGrow refused the email address ${quote(email.value, 60)} in "${email.label}". Map a valid email address to this field.`,
       );
     }
-    if (template && /not selected templ/i.test(words)) {
+    // This record is in CRMGrow already (contact.js, create), or in the automation (time_line.js).
+    const taken = /^(email|phone number) must be unique/i.exec(words);
+    if (taken) {
+      const phone = taken[1]?.toLowerCase() !== 'email';
+      const field = fieldOf(phone ? 'cell_phone' : 'email');
+      return halt(
+        `A contact with the ${phone ? 'cell phone' : 'email'} ${quote(field?.value ?? '', 60)} is already in CRMGrow, so none was added. This step adds new contacts only.`,
+      );
+    }
+    if (email && /same automation is already running/i.test(words)) {
+      return halt(
+        `The contact ${quote(email.value, 60)} is already in this automation, so it was not added again.`,
+      );
+    }
+    const blocker = AUTOMATION_BLOCKERS.find(([pattern]) => pattern.test(words));
+    if (blocker) {
+      return fail('automation_unavailable', `CRMGrow could not start the automation: ${blocker[1]}`);
+    }
+    const gone = fields.find((field) => field.listKey && NOT_FOUND[field.listKey]?.test(words));
+    if (gone?.listKey) {
+      const { singular, withArticle } = LISTS[gone.listKey];
       return fail(
-        'template_not_found',
-        `CRMGrow could not find the template ${quote(template.value, 40)} chosen in "${template.label}": it may have been deleted. Choose a template from the dropdown, or map the ID of one that exists.`,
+        `${gone.listKey}_not_found`,
+        `CRMGrow could not find the ${singular} ${quote(gone.value, 40)} chosen in "${gone.label}": it may have been deleted. Choose ${withArticle} from the dropdown, or map the ID of one that exists.`,
       );
     }
     // CRMGrow says only "Send error" for a failed delivery and for a material that no longer exists.

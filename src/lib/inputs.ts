@@ -1,39 +1,70 @@
 // The input fields, and the one check of their values before any request: trimmed, present, one
-// value, and an email address where one is expected. An email at fault is this record's data and
-// halts the run; any other value is the Zap's mapping (docs/behaviour.md, "Failures").
-import type { PlainInputField, ZObject } from 'zapier-platform-core';
+// value of its kind, and an email address where one is expected. An email at fault is this record's
+// data and halts the run; any other value is the Zap's mapping (docs/behaviour.md, "Failures").
+import type { FieldChoiceWithLabel, PlainInputField, ZObject } from 'zapier-platform-core';
 import { emailAddressOf, INVISIBLE, NOT_AN_ADDRESS } from './email';
 import { doNotContextify } from './errors';
+import { isObject } from './json';
 import { LISTS, searchKeyOf, type ListKey } from './lists';
 import { quote } from './text';
 
-export interface Input<K extends string = string> {
+/** How a value is read: `email` as one address, `id` from a list's dropdown, `line` and `text`
+ * (spanning lines) as text, `datetime` as an instant, `choice` as one of `choices`, `list` as
+ * values (line items, or text with commas), `dict` as name–value pairs. */
+type Format = 'email' | 'id' | 'line' | 'text' | 'datetime' | 'choice' | 'list' | 'dict';
+
+type ValueOfFormat = Record<Exclude<Format, 'list' | 'dict'>, string> & {
+  list: string[];
+  dict: Record<string, string>;
+};
+
+export interface Input<K extends string = string, F extends Format = Format> {
   readonly key: K;
   readonly label: string;
   readonly helpText: string;
   /** How to fill the field; follows 'The "<label>" field is required.' */
   readonly howToFill: string;
-  /** `email` is read as an address, `id` comes from a list's dropdown, `text` spans lines. */
-  readonly format: 'email' | 'id' | 'line' | 'text';
+  readonly format: F;
+  /** Optional: a blank value is left out of the request. Required unless false. */
+  readonly required?: boolean;
   /** The CRMGrow list whose dropdown fills the field. */
   readonly listKey?: ListKey;
+  /** For `choice`: the values CRMGrow takes, each also given by its label. */
+  readonly choices?: readonly FieldChoiceWithLabel[];
+  /** The name CRMGrow stores the value under, where it is not the key (company is `brokerage`). */
+  readonly sentAs?: string;
 }
 
+/** The values of a list of inputs, by key: an optional input left blank is undefined. */
+export type ValuesOf<I extends Input> = {
+  [P in I as P['key']]: P['required'] extends false
+    ? ValueOfFormat[P['format']] | undefined
+    : ValueOfFormat[P['format']];
+};
+
+const FIELD_TYPE: Partial<Record<Format, PlainInputField['type']>> = {
+  text: 'text',
+  datetime: 'datetime',
+};
+
 // A dynamic dropdown also takes a value mapped from an earlier step, and its `search` link lets
-// the editor offer a Find step that fills it by title.
+// the editor offer a Find step that fills it, where the list has one.
 export const inputFieldOf = (input: Input): PlainInputField => ({
   key: input.key,
   label: input.label,
-  type: input.format === 'text' ? 'text' : 'string',
-  required: true,
+  type: FIELD_TYPE[input.format] ?? 'string',
+  required: input.required ?? true,
   helpText: input.helpText,
+  ...(input.format === 'list' && { list: true }),
+  ...(input.format === 'dict' && { dict: true }),
+  ...(input.choices && { choices: input.choices.map((choice) => ({ ...choice })) }),
   ...(input.listKey && {
     dynamic: `${input.listKey}.id.title`,
-    search: `${searchKeyOf(input.listKey)}.id`,
+    ...(!('dropdownOnly' in LISTS[input.listKey]) && { search: `${searchKeyOf(input.listKey)}.id` }),
   }),
 });
 
-export const emailInput = (label: string, helpText: string): Input<'email'> => ({
+export const emailInput = (label: string, helpText: string): Input<'email', 'email'> => ({
   key: 'email',
   label,
   format: 'email',
@@ -46,25 +77,118 @@ export function listInput<K extends string>(
   listKey: ListKey,
   purpose: string,
   note = '',
-): Input<K> {
-  const { noun, singular, withArticle } = LISTS[listKey];
+): Input<K, 'id'> {
+  const { noun, singular, withArticle, library } = LISTS[listKey];
   return {
     key,
     label: noun,
     format: 'id',
     listKey,
-    helpText: `The ${singular} ${purpose}, from your library.${note && ` ${note}`}`,
+    helpText: `The ${singular} ${purpose}, from ${library}.${note && ` ${note}`}`,
     howToFill: `Choose ${withArticle}, or map the ID of ${withArticle} from an earlier step.`,
   };
 }
 
-/** Every input's value, trimmed (an email: the address alone; text: as given), or the error. */
-export function readInputs<K extends string>(
+/** "A, B or C": the labels of a choice field. */
+const choiceList = (choices: readonly FieldChoiceWithLabel[]): string => {
+  const labels = choices.map(({ label }) => label);
+  return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}` : labels.join('');
+};
+
+// A date needs its year: the engine's parser would read "5" as May 2001.
+const HAS_YEAR = /\d{4}/;
+
+/** One input's value, or the error. `fail` makes the error a value of this input gets. */
+function valueOf(
+  input: Input,
+  raw: unknown,
+  fail: (message: string) => Error,
+): ValueOfFormat[Format] | undefined {
+  const single = typeof raw === 'string' || typeof raw === 'number';
+  if (input.format === 'list') {
+    // Line items arrive as a list, typed text as one value: each is split at its commas.
+    const values = [raw ?? []].flat().filter((one) => typeof one === 'string' || typeof one === 'number');
+    const list = values.flatMap((one) => String(one).split(',')).map((one) => one.trim());
+    const kept = list.filter(Boolean);
+    return kept.length > 0 ? kept : undefined;
+  }
+  if (input.format === 'dict') {
+    if (raw === undefined || raw === null || raw === '') return undefined;
+    if (!isObject(raw)) {
+      throw fail(`The "${input.label}" field needs names and values, not a single value. ${input.howToFill}`);
+    }
+    // The values go byte for byte; a pair with no name is no field.
+    const pairs = Object.entries(raw)
+      .filter(([name]) => name.trim() !== '')
+      .map(([name, value]): [string, string] => [name, typeof value === 'string' ? value : JSON.stringify(value) ?? '']);
+    return pairs.length > 0 ? Object.fromEntries(pairs) : undefined;
+  }
+  if (!single && raw !== undefined && raw !== null) {
+    throw fail(
+      `The "${input.label}" field needs a single value, not a list or a set of fields. ${input.howToFill}`,
+    );
+  }
+  // An email's invisible characters go first: one inside "jane@x.com" would make another address.
+  const given = raw === undefined || raw === null ? '' : String(raw);
+  const value = (input.format === 'email' ? given.replace(INVISIBLE, '') : given).trim();
+  if (!value && input.required === false) return undefined;
+  if (!value && input.format === 'email') {
+    // In a live run the field was mapped: this record had no address.
+    throw fail(
+      `The "${input.label}" field was empty for this record, so nothing was sent. The record ` +
+        'probably has no email address (such as a deal with no contact): map a field that ' +
+        'always holds one, or add a Filter step before this one.',
+    );
+  }
+  if (!value) throw fail(`The "${input.label}" field is required. ${input.howToFill}`);
+  switch (input.format) {
+    case 'id':
+      // An ID is 24 characters: a long value is no ID, and would come back in the step's result.
+      if (value.length > 1_000) {
+        throw fail(`${quote(value, 60)} in "${input.label}" is not a CRMGrow ID. ${input.howToFill}`);
+      }
+      return value;
+    case 'text':
+      return given;
+    case 'datetime': {
+      const time = HAS_YEAR.test(value) ? Date.parse(value) : Number.NaN;
+      if (Number.isNaN(time)) {
+        throw fail(`${quote(value, 60)} in "${input.label}" is not a date and time. ${input.howToFill}`);
+      }
+      return new Date(time).toISOString();
+    }
+    case 'choice': {
+      const wanted = value.toLowerCase();
+      const choice = input.choices?.find(
+        (one) => one.value.toLowerCase() === wanted || one.label.toLowerCase() === wanted,
+      );
+      if (!choice) {
+        throw fail(
+          `The "${input.label}" field needs ${choiceList(input.choices ?? [])}, but got ${quote(value, 40)}. ${input.howToFill}`,
+        );
+      }
+      return choice.value;
+    }
+    case 'email': {
+      const read = emailAddressOf(value);
+      if ('problem' in read) {
+        throw fail(`${quote(value, 60)} in "${input.label}" ${NOT_AN_ADDRESS[read.problem]}`);
+      }
+      return read.address;
+    }
+    default:
+      return value;
+  }
+}
+
+/** Every input's value, read by its format (an email: the address alone; text: as given), or the
+ * error; an optional input left blank is left out. */
+export function readInputs<I extends Input>(
   z: ZObject,
   inputData: Readonly<Record<string, unknown>>,
-  inputs: readonly Input<K>[],
-): Record<K, string> {
-  const values: Partial<Record<K, string>> = {};
+  inputs: readonly I[],
+): ValuesOf<I> {
+  const values: Record<string, unknown> = {};
   for (const input of inputs) {
     const fail = (message: string) =>
       doNotContextify(
@@ -72,45 +196,48 @@ export function readInputs<K extends string>(
           ? new z.errors.HaltedError(message)
           : new z.errors.Error(message, 'invalid_input'),
       );
-    const raw = inputData[input.key] ?? '';
-    if (typeof raw !== 'string' && typeof raw !== 'number') {
-      throw fail(
-        `The "${input.label}" field needs a single value, not a list or a set of fields. ${input.howToFill}`,
-      );
-    }
-    // An email's invisible characters go first: one inside "jane@x.com" would make another address.
-    const given = String(raw);
-    const value = (input.format === 'email' ? given.replace(INVISIBLE, '') : given).trim();
-    if (!value && input.format === 'email') {
-      // In a live run the field was mapped: this record had no address.
-      throw fail(
-        `The "${input.label}" field was empty for this record, so nothing was sent. The record ` +
-          'probably has no email address (such as a deal with no contact): map a field that ' +
-          'always holds one, or add a Filter step before this one.',
-      );
-    }
-    if (!value) throw fail(`The "${input.label}" field is required. ${input.howToFill}`);
-    // An ID is 24 characters: a long value is no ID, and would come back in the step's result.
-    if (input.format === 'id' && value.length > 1_000) {
-      throw fail(`${quote(value, 60)} in "${input.label}" is not a CRMGrow ID. ${input.howToFill}`);
-    }
-    if (input.format !== 'email') {
-      values[input.key] = input.format === 'text' ? given : value;
-      continue;
-    }
-    const read = emailAddressOf(value);
-    if ('problem' in read) {
-      throw fail(`${quote(value, 60)} in "${input.label}" ${NOT_AN_ADDRESS[read.problem]}`);
-    }
-    values[input.key] = read.address;
+    const value = valueOf(input, inputData[input.key], fail);
+    if (value !== undefined) values[input.key] = value;
   }
-  return values as Record<K, string>;
+  return values as ValuesOf<I>;
 }
+
+/** The request's body: each value given under the name CRMGrow stores it as, in the inputs' order. */
+export const bodyOf = (
+  inputs: readonly Input[],
+  values: Readonly<Record<string, unknown>>,
+): Record<string, unknown> =>
+  Object.fromEntries(
+    inputs.flatMap((input) =>
+      values[input.key] === undefined ? [] : [[input.sentAs ?? input.key, values[input.key]]],
+    ),
+  );
 
 /** An input and the value a request sends, for the error chain to name the one the service refused. */
 export type SentField = Input & { readonly value: string };
 
-export const sentFieldsOf = <K extends string>(
-  inputs: readonly Input<K>[],
-  values: Readonly<Record<K, string>>,
-): SentField[] => inputs.map((input) => ({ ...input, value: values[input.key] }));
+export const sentFieldsOf = (
+  inputs: readonly Input[],
+  values: Readonly<Record<string, unknown>>,
+): SentField[] =>
+  inputs.flatMap((input) => {
+    const value = values[input.key];
+    return typeof value === 'string' ? [{ ...input, value }] : [];
+  });
+
+/** The type of lead a New Lead Zap starts for, and whose lead forms or events its dropdown lists. */
+export const LEAD_TYPE: Input<'lead_type', 'choice'> = {
+  key: 'lead_type',
+  label: 'Lead Type',
+  format: 'choice',
+  required: false,
+  helpText:
+    'Only start the Zap for leads of this type: from a lead form, or from a scheduled ' +
+    'meeting. Leave blank for every lead.',
+  howToFill: 'Choose one, or leave it blank for every lead.',
+  choices: [
+    { value: 'all', sample: 'all', label: 'All' },
+    { value: 'leadform', sample: 'leadform', label: 'Lead Form' },
+    { value: 'leadschedule', sample: 'leadschedule', label: 'Lead Schedule' },
+  ],
+};

@@ -17,6 +17,11 @@ export function parseJson(text: string): unknown {
 export const contentOf = (data: unknown): unknown =>
   isObject(data) && (Array.isArray(data.data) || isObject(data.data)) ? data.data : data;
 
+/** The record an answer's `data` holds. CRMGrow's 2021 contact route spreads a database document
+ * into it, whose fields are under `_doc` (Strongee/CRMGROW_Backend, controllers/developer.js). */
+export const recordOf = (data: unknown): JsonObject | undefined =>
+  isObject(data) ? (isObject(data._doc) ? { ...data, ...data._doc } : data) : undefined;
+
 /** A trimmed non-blank string, or a safe integer as text. */
 export function idOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value.trim() || undefined;
@@ -53,4 +58,16 @@ export function dateOf(value: unknown): string | null {
   if (typeof value !== 'string' && typeof value !== 'number') return null;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** A value as an output field of `type` gives it to a Zap: a number, a boolean, or text (other
+ * JSON as text); null when it holds none. */
+export function typedValue(type: string | undefined, value: unknown): unknown {
+  if (type === 'number') return numberOf(value) ?? null;
+  if (type === 'boolean') {
+    const text = String(value).trim().toLowerCase();
+    return text === 'true' ? true : text === 'false' ? false : null;
+  }
+  if (value === null || value === undefined) return null;
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }

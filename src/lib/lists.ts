@@ -1,6 +1,6 @@
-// The service's lists (videos, PDFs, images, templates): the table every operation reads, and
-// one way to read a list response and to return its items. Their endpoints are LIST_ENDPOINTS
-// (src/http/endpoints.ts).
+// The service's lists (videos, PDFs, images, templates, and the labels, automations and lead
+// sources the dropdowns offer): the table every operation reads, and one way to read a list
+// response and to return its items. Their endpoints are LIST_ENDPOINTS (src/http/endpoints.ts).
 import type { PlainOutputField, ZObject } from 'zapier-platform-core';
 import { isObject, recordIdOf, contentOf, type JsonObject } from './json';
 import { ListWithinBudget } from './size';
@@ -15,6 +15,12 @@ interface ListSpec {
   readonly withArticle: string;
   readonly description: string;
   readonly sample: ListItem;
+  /** Where the builder keeps them, for help text: "your library". */
+  readonly library: string;
+  /** Only a dropdown's source: its trigger is hidden, and it has no Find step. */
+  readonly dropdownOnly?: true;
+  /** The key of each row's title, where it is not `title` (a label's is `name`). */
+  readonly titleKey?: string;
   /** For a material: its type and its key in the webhook events, and the amount of a blank watch. */
   readonly material?: Readonly<{ type: string; sendKey: string; amountWhenBlank?: number }>;
 }
@@ -24,6 +30,7 @@ export const LISTS = {
     noun: 'Video',
     singular: 'video',
     withArticle: 'a video',
+    library: 'your library',
     description: 'Triggers when a new video is added, shared with you or shared company-wide.',
     sample: { id: '64b7f0c2a91e3d5f8c2b4a17', title: 'Product Demo Walkthrough' },
     material: { type: 'VIDEO', sendKey: 'video' },
@@ -32,6 +39,7 @@ export const LISTS = {
     noun: 'PDF',
     singular: 'PDF',
     withArticle: 'a PDF',
+    library: 'your library',
     description: 'Triggers when a new PDF is added, shared with you or shared company-wide.',
     sample: { id: '64c1a9e73b2d4f6a8e0c5d93', title: 'Home Buyer Guide 2026' },
     material: { type: 'PDF', sendKey: 'pdf' },
@@ -40,6 +48,7 @@ export const LISTS = {
     noun: 'Image',
     singular: 'image',
     withArticle: 'an image',
+    library: 'your library',
     description: 'Triggers when a new image is added, shared with you or shared company-wide.',
     sample: { id: '64d2e4b18f7a3c9d0e6b2f45', title: 'Open House Flyer' },
     // An image is opened, not read: a watch of one has no amount.
@@ -49,13 +58,51 @@ export const LISTS = {
     noun: 'Template',
     singular: 'template',
     withArticle: 'a template',
+    library: 'your library',
     description: 'Triggers when a new email or text (SMS) template is added.',
     sample: { id: '64a3d5f8e2c14b7a9d0f6e28', title: 'Follow-Up After Showing (Email)' },
+  },
+  // GET …/label answers `[{id, name}]`, the account's labels and CRMGrow's own (Teamgrow-Backend
+  // a2ec244, src/controllers/developer.js, getLabels).
+  label: {
+    noun: 'Label',
+    singular: 'label',
+    withArticle: 'a label',
+    library: 'your CRMGrow labels',
+    description: 'Triggers when a new contact label is added.',
+    sample: { id: '64e5a1c7b3d94f2e8a0c6b51', title: 'Hot Lead' },
+    dropdownOnly: true,
+    titleKey: 'name',
+  },
+  // GET …/automation answers `[{id, title}]` (developer.js, getAutomations).
+  automation: {
+    noun: 'Automation',
+    singular: 'automation',
+    withArticle: 'an automation',
+    library: 'your CRMGrow automations',
+    description: 'Triggers when a new automation is added.',
+    sample: { id: '64f1b2d8c4e05a3f9b1d7c62', title: 'New Buyer Follow-Up' },
+    dropdownOnly: true,
+  },
+  // GET …/lead?type= answers `[{id: 0, title: "All"}, …]`, the scheduler's events and the lead
+  // forms of that type (developer.js, getLeadSources).
+  lead: {
+    noun: 'Lead Form or Event',
+    singular: 'lead form or event',
+    withArticle: 'a lead form or event',
+    library: 'your CRMGrow lead forms and scheduler events',
+    description: 'Triggers when a new lead form or scheduler event is added.',
+    sample: { id: '6512e4c1a9b3f2001e7d4c01', title: 'Open House Sign-In' },
+    dropdownOnly: true,
   },
 } as const satisfies Record<string, ListSpec>;
 
 export type ListKey = keyof typeof LISTS;
 export const LIST_KEYS = Object.keys(LISTS) as ListKey[];
+/** The lists with a Find step: those a builder picks from by title. */
+export const SEARCHABLE_LIST_KEYS = LIST_KEYS.filter(
+  (key) => !(LISTS[key] as ListSpec).dropdownOnly,
+);
 
 /** The kinds of material, as the webhook events name them. */
 export const MATERIALS = Object.values(LISTS as Record<ListKey, ListSpec>).flatMap(
@@ -83,8 +130,10 @@ export interface List {
   readonly ids: readonly string[];
 }
 
-export const titleOf = (row: JsonObject | undefined): string =>
-  typeof row?.title === 'string' ? row.title.trim() : '';
+export const titleOf = (row: JsonObject | undefined, { titleKey = 'title' }: ListSpec): string => {
+  const title = row?.[titleKey];
+  return typeof title === 'string' ? title.trim() : '';
+};
 
 /** A bare array or a `{"data": [...]}` envelope: the endpoint's success check made sure of a list. */
 export function readList(z: ZObject, spec: ListSpec, data: unknown): List {
@@ -122,7 +171,7 @@ export function listResult(
     else if (seen.has(id)) repeats++;
     else {
       seen.add(id);
-      result.add({ id, title: truncate(titleOf(list.rows[index]), MAX_TITLE) });
+      result.add({ id, title: truncate(titleOf(list.rows[index], spec), MAX_TITLE) });
     }
   }
   if (repeats > 0) {

@@ -4,13 +4,13 @@ import { LIST_ENDPOINTS } from '../http/endpoints';
 import { callApi } from '../http/request';
 import { inputFieldOf, readInputs, type Input } from '../lib/inputs';
 import {
-  LIST_KEYS,
   LISTS,
   listOutputFields,
   listResult,
   readList,
   searchKeyOf,
   searchLabelOf,
+  SEARCHABLE_LIST_KEYS,
   type List,
   type ListKey,
 } from '../lib/lists';
@@ -56,7 +56,7 @@ function matchesOf(list: List, text: string, exactOnly: boolean): number[] {
 
 function findItem(key: ListKey): Search {
   const spec = LISTS[key];
-  const input: Input<'title'> = {
+  const input: Input<'title', 'line'> = {
     key: 'title',
     label: `${spec.noun} Title`,
     format: 'line',
@@ -108,5 +108,5 @@ function findItem(key: ListKey): Search {
 }
 
 export const findSearches = Object.fromEntries(
-  LIST_KEYS.map((key) => [searchKeyOf(key), findItem(key)]),
+  SEARCHABLE_LIST_KEYS.map((key) => [searchKeyOf(key), findItem(key)]),
 );

@@ -6,8 +6,9 @@
 
 export type Kind = 'polling' | 'hook' | 'search' | 'create';
 
-/** An input field: whether it is required, and its type. */
-export type InputFacts = `${'required' | 'optional'} ${'string' | 'text' | 'integer' | 'boolean'}`;
+/** An input field: whether it is required, its type, and whether it takes a list of values or
+ * name–value pairs. */
+export type InputFacts = `${'required' | 'optional'} ${'string' | 'text' | 'integer' | 'boolean' | 'datetime'}${'' | ' list' | ' dict'}`;
 
 /** The type of an output field: its `type`, or `list` for a list of strings. */
 export type OutputType = 'string' | 'number' | 'boolean' | 'datetime' | 'list';
@@ -19,10 +20,14 @@ export interface Call {
   readonly path: string;
   readonly apiV2Path: string;
   readonly base: 'BASE_URL' | 'ALT_BASE_URL';
+  /** The query it is sent with, where it has one. */
+  readonly query?: string;
 }
 
 interface Facts {
   readonly kind: Kind;
+  /** A trigger that only fills a dropdown, hidden from the list of triggers. */
+  readonly hidden?: true;
   /** The input fields' keys, in order. */
   readonly inputs: Readonly<Record<string, InputFacts>>;
   /** The output fields' keys, in order (`list[]child` for line items), with their types. */
@@ -32,6 +37,9 @@ interface Facts {
 export interface CallingFacts extends Facts {
   readonly kind: 'polling' | 'search' | 'create';
   readonly call: Call;
+  /** The inputs the tests give it, where the required ones alone are not enough, and the body
+   * CRMGrow then gets; without them, the required inputs, sent as they are. */
+  readonly example?: { readonly inputData: Record<string, unknown>; readonly body: object };
 }
 
 export interface HookFacts extends Facts {
@@ -53,7 +61,9 @@ const INPUT_VALUES: Readonly<Record<string, string>> = {
   pdf_id: '64c1a9e73b2d4f6a8e0c5d93',
   image_id: '64d2e4b18f7a3c9d0e6b2f45',
   template_id: TEMPLATE_ID,
+  automation_id: '64f1b2d8c4e05a3f9b1d7c62',
   content: 'Called about the open house.',
+  due_date: '2026-12-05T15:00:00.000Z',
   title: 'Tour',
 };
 
@@ -210,6 +220,12 @@ const poll = (path: string, apiV2Path: string): CallingFacts => ({
   inputs: {},
   outputs: ID_AND_TITLE,
 });
+/** A list that only fills a dropdown. */
+const dropdown = (path: string, apiV2Path: string, query?: string): CallingFacts => ({
+  ...poll(path, apiV2Path),
+  hidden: true,
+  ...(query && { call: { ...GET(path, apiV2Path), query } }),
+});
 const find = (path: string, apiV2Path: string): CallingFacts => ({
   kind: 'search',
   call: GET(path, apiV2Path),
@@ -224,7 +240,7 @@ const hook = (
 const TAG_FILTER = { tag: 'optional string' } as const;
 
 /**
- * Every operation of the app, keyed by its key, in the app's order: polling triggers, then hook
+ * Every operation of the app, keyed by its key (by `<group>.<key>` where a trigger has the key too), in the app's order: polling triggers, then hook
  * triggers (in the order of the service's interface), then creates, then searches.
  */
 export const OPERATIONS = {
@@ -232,6 +248,9 @@ export const OPERATIONS = {
   pdf: poll('/api/pdf', '/api-v2/material/pdf'),
   image: poll('/api/image', '/api-v2/material/image'),
   template: poll('/api/template', '/api-v2/template'),
+  label: dropdown('/api/label', '/api-v2/label'),
+  automation: dropdown('/api/automation', '/api-v2/automation'),
+  lead: dropdown('/api/lead', '/api-v2/lead', '?type=all'),
 
   add_contact: hook(CONTACT_PAYLOAD, CONTACT_RECORD_OUTPUTS, TAG_FILTER),
   update_contact: hook(CONTACT_PAYLOAD, CONTACT_RECORD_OUTPUTS, TAG_FILTER),
@@ -312,6 +331,7 @@ export const OPERATIONS = {
   lead_source: {
     ...hook(CONTACT_PAYLOAD, CONTACT_RECORD_OUTPUTS, {
       lead_type: 'optional string',
+      lead: 'optional string',
       ...TAG_FILTER,
     }),
     subscribeData: { type: 'all', lead: '0' },
@@ -350,6 +370,118 @@ export const OPERATIONS = {
     },
   },
 
+  create_contact: {
+    kind: 'create',
+    call: POST('/api/contact', '/api-v2/contact'),
+    inputs: {
+      email: 'optional string',
+      first_name: 'optional string',
+      last_name: 'optional string',
+      cell_phone: 'optional string',
+      address: 'optional string',
+      city: 'optional string',
+      state: 'optional string',
+      zip: 'optional string',
+      country: 'optional string',
+      company: 'optional string',
+      website: 'optional string',
+      source: 'optional string',
+      tags: 'optional string list',
+      label: 'optional string',
+      custom_fields: 'optional string dict',
+      note: 'optional text',
+    },
+    outputs: {
+      id: 'string',
+      first_name: 'string',
+      last_name: 'string',
+      email: 'string',
+      cell_phone: 'string',
+      address: 'string',
+      city: 'string',
+      state: 'string',
+      zip: 'string',
+      country: 'string',
+      company: 'string',
+      website: 'string',
+      source: 'string',
+      label_id: 'string',
+      tags: 'list',
+      created_at: 'datetime',
+    },
+    // Under the names CRMGrow's Contact model stores, blanks left out, tags as a list.
+    example: {
+      inputData: {
+        email: ' Jane Doe <jane@example.com> ',
+        first_name: 'Jane',
+        last_name: ' ',
+        cell_phone: '+1 415 555 0100',
+        company: 'Doe Realty',
+        tags: ['buyer, open house', ' ', 'VIP '],
+        label: 'Hot Lead',
+        custom_fields: { Budget: ' 500,000 ', '': 'x' },
+        note: '  Met at {{event}}.\n',
+      },
+      body: {
+        email: 'jane@example.com',
+        first_name: 'Jane',
+        cell_phone: '+1 415 555 0100',
+        brokerage: 'Doe Realty',
+        tags: ['buyer', 'open house', 'VIP'],
+        label: 'Hot Lead',
+        additional_field: { Budget: ' 500,000 ' },
+        note: '  Met at {{event}}.\n',
+      },
+    },
+  },
+  // The same key as the New Task trigger: Zapier keeps triggers and creates apart.
+  'creates.create_task': {
+    kind: 'create',
+    call: POST('/api/followup', '/api-v2/followup'),
+    inputs: {
+      email: 'required string',
+      content: 'required text',
+      due_date: 'required datetime',
+      type: 'optional string',
+      recurrence_mode: 'optional string',
+    },
+    outputs: {
+      id: 'string',
+      type: 'string',
+      content: 'string',
+      due_date: 'datetime',
+      set_recurrence: 'boolean',
+      recurrence_mode: 'string',
+      contact_id: 'string',
+      email: 'string',
+      create_at: 'datetime',
+    },
+    // The due date as ISO 8601 for the same instant; a repeat as the source reads it.
+    example: {
+      inputData: {
+        email: 'jane@example.com',
+        content: 'Called about the open house.',
+        due_date: '2026-12-05T10:00:00-05:00',
+        type: 'Call',
+        recurrence_mode: 'weekly',
+      },
+      body: {
+        email: 'jane@example.com',
+        content: 'Called about the open house.',
+        due_date: '2026-12-05T15:00:00.000Z',
+        type: 'call',
+        recurrence_mode: 'WEEKLY',
+        set_recurrence: true,
+      },
+    },
+  },
+  add_to_automation: {
+    kind: 'create',
+    call: POST('/api/automation', '/api-v2/automation'),
+    inputs: { email: 'required string', automation_id: 'required string' },
+    outputs: { id: 'string', status: 'boolean', email: 'string', automation_id: 'string' },
+  },
+
   find_video: find('/api/video', '/api-v2/material/video'),
   find_pdf: find('/api/pdf', '/api-v2/material/pdf'),
   find_image: find('/api/image', '/api-v2/material/image'),
@@ -357,6 +489,9 @@ export const OPERATIONS = {
 } as const satisfies Record<string, OperationFacts>;
 
 export type OperationKey = keyof typeof OPERATIONS;
+
+/** The operation's own key: the record's key without its group. */
+export const keyOf = (recordKey: string): string => recordKey.split('.').at(-1) ?? recordKey;
 
 /** The hook triggers' facts, keyed by action value. */
 export const HOOKS = Object.fromEntries(
@@ -378,10 +513,12 @@ export function methodOf(key: string): {
 } {
   const facts = OPERATIONS[key as OperationKey] as OperationFacts;
   const group = { polling: 'triggers', hook: 'triggers', search: 'searches', create: 'creates' };
+  const path = `${group[facts.kind]}.${keyOf(key)}.operation.perform`;
+  if (facts.kind !== 'hook' && facts.example) return { path, inputData: facts.example.inputData };
   const inputData = Object.fromEntries(
     Object.entries(facts.inputs)
       .filter(([, input]) => input.startsWith('required'))
       .map(([name]) => [name, INPUT_VALUES[name]]),
   );
-  return { path: `${group[facts.kind]}.${key}.operation.perform`, inputData };
+  return { path, inputData };
 }

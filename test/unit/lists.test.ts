@@ -237,7 +237,21 @@ describe('reading and returning a list', () => {
       { id: objectId(2), title: '' },
       { id: objectId(1), title: '' },
     ]);
-    expect(titleOf(undefined)).toBe('');
+    expect(titleOf(undefined, spec)).toBe('');
+  });
+
+  it("reads a label's title from its name, as CRMGrow's labels have no title", async () => {
+    nock(HOST)
+      .get('/api/label')
+      .reply(200, [{ id: objectId(1), name: ' Hot Lead ', title: 'not this' }, { id: objectId(2) }]);
+    const items = await run(
+      'triggers.label.operation.perform',
+      bundleWith({ meta: { isFillingDynamicDropdown: true } } as Partial<Bundle>),
+    );
+    expect(items).toEqual([
+      { id: objectId(1), title: 'Hot Lead' },
+      { id: objectId(2), title: '' },
+    ]);
   });
 
   it('counts a repeat past a full result as left out, not as a repeat', () => {

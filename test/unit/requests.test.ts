@@ -60,16 +60,19 @@ beforeEach(() => {
   process.env.ALT_BASE_URL = ALT_HOST;
 });
 
-describe.each(Object.entries(CALLING))('%s', (key, { call, kind }) => {
+describe.each(Object.entries(CALLING))('%s', (key, { call, kind, example }) => {
   it('sends exactly the request the interface lists', async () => {
     const { path, inputData } = methodOf(key);
-    const reply = kind === 'create' ? { status: true } : [];
+    const reply = kind === 'create' ? { status: true, data: { _id: 'r1' } } : [];
     const seen = await requestOf(path, bundleWith({ inputData }), call, reply);
     expect(seen.method).toBe(call.method);
-    expect(seen.url).toBe(`${call.base === 'ALT_BASE_URL' ? ALT_HOST : HOST}${call.path}`);
+    expect(seen.url).toBe(
+      `${call.base === 'ALT_BASE_URL' ? ALT_HOST : HOST}${call.path}${call.query ?? ''}`,
+    );
     expect(headersOf(seen)).toEqual({ ...jsonHeaders, action: undefined });
     // The body holds the inputs as read, in the fields' order, and nothing else.
-    expect(seen.body).toBe(kind === 'create' ? JSON.stringify(inputData) : '');
+    const body = example?.body ?? inputData;
+    expect(seen.body).toBe(kind === 'create' ? JSON.stringify(body) : '');
   });
 });
 
@@ -187,13 +190,13 @@ describe("the service's source: path forms and /api-v2/ routes", () => {
   ];
   it.each(calls)('with API_ROUTES=api-v2, %s calls its /api-v2/ route', async (path, call) => {
     process.env.API_ROUTES = 'api-v2';
-    const key = path.split('.')[1] ?? '';
-    const inputData = key in CALLING ? methodOf(key).inputData : {};
+    const key = Object.keys(CALLING).find((one) => methodOf(one).path === path);
+    const inputData = key ? methodOf(key).inputData : {};
     const reply =
       call === HOOK_CALLS.subscribe
         ? { id: 'sub_1' }
         : call.method === 'POST'
-          ? { status: true }
+          ? { status: true, data: { _id: 'r1' } }
           : [];
     const seen = await requestOf(
       path,
