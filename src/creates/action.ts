@@ -13,7 +13,10 @@ export async function sendInputs<I extends Input>(
   bundle: Bundle,
   endpoint: Endpoint,
   inputs: readonly I[],
-  { check, extra }: { check?: (values: ValuesOf<I>) => void; extra?: (values: ValuesOf<I>) => JsonObject } = {},
+  {
+    check,
+    extra,
+  }: { check?: (values: ValuesOf<I>) => void; extra?: (values: ValuesOf<I>) => JsonObject } = {},
 ): Promise<{ values: ValuesOf<I>; record: JsonObject }> {
   const values = readInputs(z, bundle.inputData, inputs);
   check?.(values);
@@ -26,7 +29,11 @@ export async function sendInputs<I extends Input>(
 }
 
 const valueOf = ({ type, list }: PlainOutputField, value: unknown): unknown => {
-  if (list) return [value ?? []].flat().map((one) => typedValue(type, one)).filter((one) => one !== null);
+  if (list)
+    return [value ?? []]
+      .flat()
+      .map((one) => typedValue(type, one))
+      .filter((one) => one !== null);
   return type === 'datetime' ? dateOf(value) : typedValue(type, value);
 };
 
@@ -34,4 +41,6 @@ const valueOf = ({ type, list }: PlainOutputField, value: unknown): unknown => {
  * saved by now: a result past Zapier's limit would fail the step, and running it again would make
  * it twice, so the result is cut to fit (src/lib/size.ts). */
 export const outputOf = (fields: readonly PlainOutputField[], record: JsonObject): JsonObject =>
-  cutToFit(Object.fromEntries(fields.map((field) => [field.key, valueOf(field, record[field.key])])))[0];
+  cutToFit(
+    Object.fromEntries(fields.map((field) => [field.key, valueOf(field, record[field.key])])),
+  )[0];

@@ -48,7 +48,11 @@ const INPUTS = [
     'The country, by name or code, such as US. CRMGrow leaves out one it does not recognize.',
   ),
   line('company', 'Company', 'The company the contact works for.', 'brokerage'),
-  line('website', 'Website', "The address of the contact's website, such as https://janedoe.example.com."),
+  line(
+    'website',
+    'Website',
+    "The address of the contact's website, such as https://janedoe.example.com.",
+  ),
   line('source', 'Source', 'Where the contact came from, such as Facebook Lead Ad.'),
   {
     key: 'tags',
@@ -158,7 +162,11 @@ export const createContact = defineCreate({
         },
       });
       // CRMGrow stores a company as `brokerage`, and the label it was given or found by its id.
-      return outputOf(OUTPUT_FIELDS, { ...record, company: record.brokerage, label_id: record.label });
+      return outputOf(OUTPUT_FIELDS, {
+        ...record,
+        company: record.brokerage,
+        label_id: record.label,
+      });
     },
     sample: SAMPLE,
     outputFields: OUTPUT_FIELDS,

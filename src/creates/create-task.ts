@@ -24,7 +24,9 @@ const INPUTS = [
     key: 'due_date',
     label: 'Due Date',
     format: 'datetime',
-    helpText: 'When the task is due: a date and time, best with its time zone.',
+    helpText:
+      'When the task is due, such as tomorrow at 10am or 2026-12-05 10:00, or a date and time ' +
+      'mapped from an earlier step.',
     howToFill: 'Type a date and time, such as 2026-12-05T10:00:00-05:00, or map one.',
   },
   {

@@ -80,10 +80,7 @@ function hookTrigger(event: HookEvent): Trigger {
     operation: {
       type: 'hook',
       ...((subscribeInput || filters.length > 0) && {
-        inputFields: [
-          ...(subscribeInput?.fields ?? []),
-          ...filterInputFields(filters),
-        ],
+        inputFields: [...(subscribeInput?.fields ?? []), ...filterInputFields(filters)],
       }),
       performSubscribe: (z, bundle) => subscribe(z, bundle, event),
       performUnsubscribe: (z, bundle) => unsubscribe(z, bundle),

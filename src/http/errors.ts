@@ -285,7 +285,10 @@ function chain(errors: ZObject['errors'], result: RequestResult): Error | undefi
     }
     const blocker = AUTOMATION_BLOCKERS.find(([pattern]) => pattern.test(words));
     if (blocker) {
-      return fail('automation_unavailable', `CRMGrow could not start the automation: ${blocker[1]}`);
+      return fail(
+        'automation_unavailable',
+        `CRMGrow could not start the automation: ${blocker[1]}`,
+      );
     }
     const gone = fields.find((field) => field.listKey && NOT_FOUND[field.listKey]?.test(words));
     if (gone?.listKey) {

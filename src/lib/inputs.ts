@@ -60,7 +60,9 @@ export const inputFieldOf = (input: Input): PlainInputField => ({
   ...(input.choices && { choices: input.choices.map((choice) => ({ ...choice })) }),
   ...(input.listKey && {
     dynamic: `${input.listKey}.id.title`,
-    ...(!('dropdownOnly' in LISTS[input.listKey]) && { search: `${searchKeyOf(input.listKey)}.id` }),
+    ...(!('dropdownOnly' in LISTS[input.listKey]) && {
+      search: `${searchKeyOf(input.listKey)}.id`,
+    }),
   }),
 });
 
@@ -92,11 +94,15 @@ export function listInput<K extends string>(
 /** "A, B or C": the labels of a choice field. */
 const choiceList = (choices: readonly FieldChoiceWithLabel[]): string => {
   const labels = choices.map(({ label }) => label);
-  return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}` : labels.join('');
+  return labels.length > 1
+    ? `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`
+    : labels.join('');
 };
 
-// A date needs its year: the engine's parser would read "5" as May 2001.
-const HAS_YEAR = /\d{4}/;
+// Zapier sends a datetime field as ISO 8601, whatever the builder typed (docs.zapier.com,
+// platform/build/field-definitions); a mapped value may be anything. ISO alone is read: the
+// engine's own parser takes "tomorrow 2026" for 1 January.
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
 /** One input's value, or the error. `fail` makes the error a value of this input gets. */
 function valueOf(
@@ -107,7 +113,9 @@ function valueOf(
   const single = typeof raw === 'string' || typeof raw === 'number';
   if (input.format === 'list') {
     // Line items arrive as a list, typed text as one value: each is split at its commas.
-    const values = [raw ?? []].flat().filter((one) => typeof one === 'string' || typeof one === 'number');
+    const values = [raw ?? []]
+      .flat()
+      .filter((one) => typeof one === 'string' || typeof one === 'number');
     const list = values.flatMap((one) => String(one).split(',')).map((one) => one.trim());
     const kept = list.filter(Boolean);
     return kept.length > 0 ? kept : undefined;
@@ -115,12 +123,17 @@ function valueOf(
   if (input.format === 'dict') {
     if (raw === undefined || raw === null || raw === '') return undefined;
     if (!isObject(raw)) {
-      throw fail(`The "${input.label}" field needs names and values, not a single value. ${input.howToFill}`);
+      throw fail(
+        `The "${input.label}" field needs names and values, not a single value. ${input.howToFill}`,
+      );
     }
     // The values go byte for byte; a pair with no name is no field.
     const pairs = Object.entries(raw)
       .filter(([name]) => name.trim() !== '')
-      .map(([name, value]): [string, string] => [name, typeof value === 'string' ? value : JSON.stringify(value) ?? '']);
+      .map(([name, value]): [string, string] => [
+        name,
+        typeof value === 'string' ? value : value == null ? '' : JSON.stringify(value),
+      ]);
     return pairs.length > 0 ? Object.fromEntries(pairs) : undefined;
   }
   if (!single && raw !== undefined && raw !== null) {
@@ -145,15 +158,19 @@ function valueOf(
     case 'id':
       // An ID is 24 characters: a long value is no ID, and would come back in the step's result.
       if (value.length > 1_000) {
-        throw fail(`${quote(value, 60)} in "${input.label}" is not a CRMGrow ID. ${input.howToFill}`);
+        throw fail(
+          `${quote(value, 60)} in "${input.label}" is not a CRMGrow ID. ${input.howToFill}`,
+        );
       }
       return value;
     case 'text':
       return given;
     case 'datetime': {
-      const time = HAS_YEAR.test(value) ? Date.parse(value) : Number.NaN;
+      const time = ISO_DATE.test(value) ? Date.parse(value) : Number.NaN;
       if (Number.isNaN(time)) {
-        throw fail(`${quote(value, 60)} in "${input.label}" is not a date and time. ${input.howToFill}`);
+        throw fail(
+          `${quote(value, 60)} in "${input.label}" is not a date and time. ${input.howToFill}`,
+        );
       }
       return new Date(time).toISOString();
     }

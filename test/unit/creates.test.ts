@@ -63,3 +63,117 @@ describe('Add Note returns the note CRMGrow made', () => {
     expect(Buffer.byteLength(JSON.stringify(result))).toBeLessThanOrEqual(5 * 1024 * 1024);
   });
 });
+
+describe('Create Contact returns the contact CRMGrow made, keyed as New Contact is', () => {
+  const contact = (answer: unknown, inputData: Record<string, unknown> = { email: 'a@b.co' }) => {
+    nock(HOST)
+      .post('/api/contact')
+      .reply(200, answer as nock.Body);
+    return run('creates.create_contact.operation.perform', bundleWith({ inputData }));
+  };
+  const stored = {
+    _id: 'c1',
+    first_name: 'Jane',
+    email: 'a@b.co',
+    brokerage: 'Doe Realty',
+    label: 'l1',
+    tags: ['buyer', 7],
+    created_at: 1_710_000_000_000,
+    user: ['u1'],
+    __v: 0,
+    activity: { _id: 'a1' },
+  };
+  const expected = {
+    id: 'c1',
+    first_name: 'Jane',
+    last_name: null,
+    email: 'a@b.co',
+    company: 'Doe Realty',
+    label_id: 'l1',
+    tags: ['buyer', '7'],
+    created_at: '2024-03-09T16:00:00.000Z',
+  };
+
+  it('from the newest source, company from brokerage, the label as its id, no internal fields', async () => {
+    const result = (await contact({ status: true, data: stored })) as Record<string, unknown>;
+    expect(result).toMatchObject(expected);
+    expect(Object.keys(result)).not.toEqual(expect.arrayContaining(['user']));
+    expect(
+      ['activity', '__v', 'user', 'brokerage', 'label'].filter((key) => key in result),
+    ).toEqual([]);
+  });
+
+  it("from the 2021 routes, whose record sits in the document's _doc", async () => {
+    const { _id, ...rest } = stored;
+    const answer = { status: true, data: { $__: {}, isNew: false, _doc: { _id, ...rest } } };
+    await expect(contact(answer)).resolves.toMatchObject(expected);
+  });
+
+  it('sends a contact with a cell phone and no email', async () => {
+    await expect(
+      contact(
+        { status: true, data: { _id: 'c2', cell_phone: '+14155550100' } },
+        { cell_phone: '+14155550100' },
+      ),
+    ).resolves.toMatchObject({ id: 'c2', email: null, cell_phone: '+14155550100', tags: [] });
+  });
+});
+
+describe('Create Task returns the task CRMGrow made', () => {
+  const task = (answer: unknown, extra: Record<string, unknown> = {}) => {
+    nock(HOST)
+      .post('/api/followup')
+      .reply(200, answer as nock.Body);
+    return run(
+      'creates.create_task.operation.perform',
+      bundleWith({ inputData: { ...methodOf('creates.create_task').inputData, ...extra } }),
+    );
+  };
+
+  it('with its contact and its creation time, keyed as New Task is', async () => {
+    const data = {
+      _id: 't1',
+      contact: 'c1',
+      content: 'Saved text',
+      due_date: '2026-12-05T15:00:00.000Z',
+      type: 'call',
+      set_recurrence: false,
+      created_at: '2026-12-01T10:00:00.000Z',
+      activity: {},
+    };
+    await expect(task({ status: true, data }, { recurrence_mode: '' })).resolves.toEqual({
+      id: 't1',
+      type: 'call',
+      content: 'Saved text',
+      due_date: '2026-12-05T15:00:00.000Z',
+      set_recurrence: false,
+      recurrence_mode: null,
+      contact_id: 'c1',
+      email: 'jane@example.com',
+      create_at: '2026-12-01T10:00:00.000Z',
+    });
+  });
+
+  it('a repeating task, whose record has no due date of its own, keeps the one sent', async () => {
+    await expect(task({ status: true, data: { _id: 't2', contact: 'c1' } })).resolves.toMatchObject(
+      {
+        id: 't2',
+        due_date: '2026-12-05T15:00:00.000Z',
+        set_recurrence: true,
+        recurrence_mode: 'WEEKLY',
+        type: 'call',
+      },
+    );
+  });
+});
+
+it('Add Contact to Automation returns who was added to which automation', async () => {
+  const { path, inputData } = methodOf('add_to_automation');
+  nock(HOST).post('/api/automation').reply(200, { status: true });
+  await expect(run(path, bundleWith({ inputData }))).resolves.toEqual({
+    id: `${String(inputData.automation_id)}:jane@example.com`,
+    status: true,
+    email: 'jane@example.com',
+    automation_id: inputData.automation_id,
+  });
+});

@@ -243,7 +243,10 @@ describe('reading and returning a list', () => {
   it("reads a label's title from its name, as CRMGrow's labels have no title", async () => {
     nock(HOST)
       .get('/api/label')
-      .reply(200, [{ id: objectId(1), name: ' Hot Lead ', title: 'not this' }, { id: objectId(2) }]);
+      .reply(200, [
+        { id: objectId(1), name: ' Hot Lead ', title: 'not this' },
+        { id: objectId(2) },
+      ]);
     const items = await run(
       'triggers.label.operation.perform',
       bundleWith({ meta: { isFillingDynamicDropdown: true } } as Partial<Bundle>),

@@ -31,6 +31,22 @@ const watched = (inputData: Record<string, unknown>) =>
 
 const error = (message: string) => ({ status: false, error: message });
 
+const createContact = (inputData: Record<string, unknown> = { email: 'jane@example.com' }) =>
+  call('creates.create_contact.operation.perform', bundleWith({ inputData }));
+const TASK = { email: 'jane@example.com', content: 'Call', due_date: '2026-12-05T10:00:00Z' };
+const createTask = (inputData: Record<string, unknown> = TASK) =>
+  call('creates.create_task.operation.perform', bundleWith({ inputData }));
+const AUTOMATION_ID = '64f1b2d8c4e05a3f9b1d7c62';
+const addToAutomation = (automation_id = AUTOMATION_ID) =>
+  call(
+    'creates.add_to_automation.operation.perform',
+    bundleWith({ inputData: { email: 'jane@example.com', automation_id } }),
+  );
+const automationAnswers = (status: number, body: unknown) =>
+  api()
+    .post('/api/automation')
+    .reply(status, body as nock.Body);
+
 interface Row {
   readonly setup?: () => void;
   readonly run: () => Promise<unknown>;
@@ -391,6 +407,178 @@ const ROWS: Record<string, Row> = {
       code: 'invalid_input',
       message:
         'The "Lead Type" field needs All, Lead Form or Lead Schedule, but got "Webinar". Choose one, or leave it blank for every lead.',
+    },
+  },
+  'a contact with neither an email nor a cell phone': {
+    run: () => createContact({ first_name: 'Jane', email: ' ', cell_phone: '' }),
+    expected: {
+      name: 'HaltedError',
+      message:
+        'The "Email" and "Cell Phone" fields were both empty for this record, so no contact was added. Map a field that holds an email address or a phone number, or add a Filter step before this one.',
+    },
+  },
+  'a contact whose email is in CRMGrow already': {
+    setup: () => api().post('/api/contact').reply(400, error('Email must be unique!')),
+    run: () => createContact(),
+    expected: {
+      name: 'HaltedError',
+      message:
+        'A contact with the email "jane@example.com" is already in CRMGrow, so none was added. This step adds new contacts only. CRMGrow said: "Email must be unique!"',
+    },
+  },
+  'a contact whose cell phone is in CRMGrow already': {
+    setup: () => api().post('/api/contact').reply(400, error('Phone number must be unique!')),
+    run: () => createContact({ cell_phone: '+14155550100' }),
+    expected: {
+      name: 'HaltedError',
+      message:
+        'A contact with the cell phone "+14155550100" is already in CRMGrow, so none was added. This step adds new contacts only. CRMGrow said: "Phone number must be unique!"',
+    },
+  },
+  'a server error, on a contact': {
+    setup: () => api().post('/api/contact').reply(500, error('Internal server error')),
+    run: () => createContact(),
+    expected: {
+      name: 'AppError',
+      code: 'outcome_unknown',
+      message:
+        'CRMGrow had a problem while adding the contact. The contact may have been added all the same. Check in CRMGrow before you run this step again: if Autoreplay is on, Zapier may run it again by itself. CRMGrow said: "Internal server error"',
+    },
+  },
+  'a 2xx without the contact made': {
+    setup: () => api().post('/api/contact').reply(200, { status: true }),
+    run: () => createContact(),
+    expected: {
+      name: 'AppError',
+      code: 'outcome_unknown',
+      message:
+        "CRMGrow's response did not confirm adding the contact. The contact may have been added all the same. Check in CRMGrow before you run this step again: if Autoreplay is on, Zapier may run it again by itself.",
+    },
+  },
+  'custom fields given one value': {
+    run: () => createContact({ email: 'jane@example.com', custom_fields: 'Budget: 500000' }),
+    expected: {
+      name: 'AppError',
+      code: 'invalid_input',
+      message:
+        'The "Custom Fields" field needs names and values, not a single value. Type a name and a value on each row.',
+    },
+  },
+  'no answer before the timeout, on a task': {
+    setup: () => {
+      process.env.REQUEST_TIMEOUT_MS = '50';
+      api().post('/api/followup').delay(500).reply(200, { status: true });
+    },
+    run: () => createTask(),
+    expected: {
+      name: 'AppError',
+      code: 'outcome_unknown',
+      message:
+        'CRMGrow did not answer in time while adding the task. The task may have been added all the same. Check in CRMGrow before you run this step again: if Autoreplay is on, Zapier may run it again by itself.',
+    },
+  },
+  'a due date that is no date': {
+    run: () => createTask({ ...TASK, due_date: 'next Tuesday-ish' }),
+    expected: {
+      name: 'AppError',
+      code: 'invalid_input',
+      message:
+        '"next Tuesday-ish" in "Due Date" is not a date and time. Type a date and time, such as 2026-12-05T10:00:00-05:00, or map one.',
+    },
+  },
+  'a task type CRMGrow does not have': {
+    run: () => createTask({ ...TASK, type: 'Lunch' }),
+    expected: {
+      name: 'AppError',
+      code: 'invalid_input',
+      message:
+        'The "Task Type" field needs Task, Call, Meeting, Email or Text, but got "Lunch". Choose one, or leave it blank.',
+    },
+  },
+  'a contact already in the automation': {
+    setup: () =>
+      automationAnswers(405, {
+        status: false,
+        error: [
+          { contact: '66e9a27fc1d34b0a8e5f7d12', error: 'The same automation is already running.' },
+        ],
+        notExecuted: ['66e9a27fc1d34b0a8e5f7d12'],
+      }),
+    run: () => addToAutomation(),
+    expected: {
+      name: 'HaltedError',
+      message:
+        'The contact "jane@example.com" is already in this automation, so it was not added again. CRMGrow said: "The same automation is already running."',
+    },
+  },
+  'an automation for an account with no connected email': {
+    setup: () => automationAnswers(406, error('No email connected')),
+    run: () => addToAutomation(),
+    expected: {
+      name: 'AppError',
+      code: 'automation_unavailable',
+      message:
+        'CRMGrow could not start the automation: your CRMGrow account has no connected email. Connect Gmail or Outlook in CRMGrow, then try again. CRMGrow said: "No email connected"',
+    },
+  },
+  'an automation for an account with no phone number': {
+    setup: () => automationAnswers(408, error('No phone')),
+    run: () => addToAutomation(),
+    expected: {
+      name: 'AppError',
+      code: 'automation_unavailable',
+      message:
+        'CRMGrow could not start the automation: your CRMGrow account has no phone number for texts. Add one in CRMGrow, then try again. CRMGrow said: "No phone"',
+    },
+  },
+  "an automation past the plan's active automations": {
+    setup: () => automationAnswers(412, error('Exceed max active automations')),
+    run: () => addToAutomation(),
+    expected: {
+      name: 'AppError',
+      code: 'automation_unavailable',
+      message:
+        'CRMGrow could not start the automation: your CRMGrow account already runs as many automations as its plan allows. End some in CRMGrow or upgrade the plan, then try again. CRMGrow said: "Exceed max active automations"',
+    },
+  },
+  'an automation for an account with automations off': {
+    setup: () => automationAnswers(412, error('Disable create automations')),
+    run: () => addToAutomation(),
+    expected: {
+      name: 'AppError',
+      code: 'automation_unavailable',
+      message:
+        'CRMGrow could not start the automation: automations are turned off for your CRMGrow account. Turn them on in CRMGrow, or ask its owner to, then try again. CRMGrow said: "Disable create automations"',
+    },
+  },
+  'an automation not found': {
+    setup: () => automationAnswers(400, error('Automation not found')),
+    run: () => addToAutomation(),
+    expected: {
+      name: 'AppError',
+      code: 'automation_not_found',
+      message:
+        'CRMGrow could not find the automation "64f1b2d8c4e05a3f9b1d7c62" chosen in "Automation": it may have been deleted. Choose an automation from the dropdown, or map the ID of one that exists. CRMGrow said: "Automation not found"',
+    },
+  },
+  'a server error for a mapped automation that is not a CRMGrow ID': {
+    setup: () => automationAnswers(500, error('internal_server_error')),
+    run: () => addToAutomation('Buyer Nurture'),
+    expected: {
+      name: 'AppError',
+      code: 'invalid_id',
+      message:
+        '"Buyer Nurture" in "Automation" is not a CRMGrow ID, and CRMGrow failed on it. Choose from the "Automation" dropdown, or map the ID from an earlier step.',
+    },
+  },
+  'a connection broken, on an automation': {
+    setup: () => api().post('/api/automation').replyWithError(failedWith('ECONNRESET')),
+    run: () => addToAutomation(),
+    expected: {
+      name: 'AppError',
+      code: 'outcome_unknown',
+      message:
+        'The connection to CRMGrow broke while adding the contact to the automation. The contact may have been added to the automation all the same. Check in CRMGrow before you run this step again: if Autoreplay is on, Zapier may run it again by itself.',
     },
   },
   'a filter given a list': {

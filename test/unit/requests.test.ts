@@ -106,6 +106,26 @@ describe('the hook triggers', () => {
     expect(JSON.parse(seen.body)).toMatchObject({ data: { type, lead: '0' } });
   });
 
+  it('New Lead with a lead form chosen subscribes that form, and its dropdown lists the forms of the Lead Type', async () => {
+    const inputData = { lead_type: 'leadform', lead: ' 6512e4c1a9b3f2001e7d4c01 ' };
+    const seen = await requestOf(
+      'triggers.lead_source.operation.performSubscribe',
+      bundleWith({ targetUrl: 'https://hooks.zapier.com/1', inputData }),
+      HOOK_CALLS.subscribe,
+      { id: 'sub_1' },
+    );
+    expect(JSON.parse(seen.body)).toMatchObject({
+      data: { type: 'leadform', lead: '6512e4c1a9b3f2001e7d4c01' },
+    });
+    const list = await requestOf(
+      'triggers.lead.operation.perform',
+      bundleWith({ inputData }),
+      CALLING.lead?.call ?? HOOK_CALLS.performList,
+      [],
+    );
+    expect(list.url).toBe(`${HOST}/api/lead?type=leadform`);
+  });
+
   it('subscribes with a blank hook URL when Zapier gives none', async () => {
     const seen = await requestOf(
       'triggers.add_contact.operation.performSubscribe',
