@@ -8,7 +8,8 @@ export type Kind = 'polling' | 'hook' | 'search' | 'create';
 
 /** An input field: whether it is required, its type, and whether it takes a list of values or
  * name–value pairs. */
-export type InputFacts = `${'required' | 'optional'} ${'string' | 'text' | 'integer' | 'boolean' | 'datetime'}${'' | ' list' | ' dict'}`;
+export type InputFacts =
+  `${'required' | 'optional'} ${'string' | 'text' | 'integer' | 'boolean' | 'datetime'}${'' | ' list' | ' dict'}`;
 
 /** The type of an output field: its `type`, or `list` for a list of strings. */
 export type OutputType = 'string' | 'number' | 'boolean' | 'datetime' | 'list';
