@@ -1,4 +1,5 @@
-// The sandbox's starting data, the same on every run.
+// The sandbox's starting data, the same on every run. Its records take the shapes of the models of
+// Teamgrow-Backend a2ec244 (src/models/*.js).
 
 export interface Material {
   readonly id: string;
@@ -11,6 +12,64 @@ export interface Contact {
   readonly last_name: string;
   readonly email: string;
   readonly cell_phone: string;
+  /** The other fields of src/models/contact.js that Create Contact sends, as stored. */
+  readonly address?: string;
+  readonly city?: string;
+  readonly state?: string;
+  readonly zip?: string;
+  readonly country?: string;
+  readonly brokerage?: string;
+  readonly website?: string;
+  readonly source?: string;
+  readonly tags?: readonly string[];
+  /** A label's id. */
+  readonly label?: string;
+  readonly additional_field?: unknown;
+  readonly created_at?: string;
+  readonly updated_at?: string;
+}
+
+/** A contact label (src/models/label.js): the account's own, or CRMGrow's (`role: 'admin'`). */
+export interface Label {
+  readonly id: string;
+  readonly name: string;
+  readonly color: string;
+  readonly role?: 'admin';
+}
+
+/** A task (src/models/follow_up.js); a repeating one keeps no due date of its own. */
+export interface Task {
+  readonly _id: string;
+  readonly user: string;
+  readonly contact: string;
+  readonly content: string;
+  readonly due_date?: string;
+  readonly type?: string;
+  readonly set_recurrence?: boolean;
+  readonly recurrence_mode?: string;
+  readonly status: number;
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+/** An automation started for a contact (src/models/automation_line.js). */
+export interface AutomationLine {
+  readonly id: string;
+  readonly automation: string;
+  readonly contact: string;
+  readonly status: 'running';
+}
+
+/** The user's settings that decide whether an automation may start (src/models/user.js). */
+export interface Account {
+  /** A Gmail or Outlook mailbox connected (`primary_connected`). */
+  primaryConnected: boolean;
+  /** A number for texts (`twilio_number` or `wavv_number`); '' for none. */
+  phoneNumber: string;
+  /** `automation_info.is_enabled`. */
+  automationsEnabled: boolean;
+  /** `automation_info.max_count` where `is_limit` is set; null for no limit. */
+  maxActiveAutomations: number | null;
 }
 
 /** The service's lists, by the word in their paths (`GET /api/video`), with their seed titles. */
@@ -31,8 +90,19 @@ export type ListKey = keyof typeof LISTS;
 export const LIST_KEYS = Object.keys(LISTS) as ListKey[];
 
 export type SeedData = Readonly<Record<ListKey, readonly Material[]>> & {
-  /** Grows as sends and notes to a new address create contacts. */
+  /** Grows as sends and notes to a new address create contacts, and as Create Contact does. */
   readonly contacts: Contact[];
+  /** Grows as Create Contact is given a label's name that none has. */
+  readonly labels: Label[];
+  /** Each `{id, title}` as GET …/automation answers; all of them contact automations. */
+  readonly automations: readonly Material[];
+  /** Lead forms and the scheduler's event types, `{id, title}` as GET …/lead answers them. */
+  readonly leadForms: readonly Material[];
+  readonly eventTypes: readonly Material[];
+  readonly tasks: Task[];
+  readonly automationLines: AutomationLine[];
+  /** What Create Contact's `note` and Add Note saved. */
+  readonly notes: { readonly _id: string; readonly contact: string; readonly content: string }[];
 };
 
 /** Each kind of record has an id byte of its own, so ids never collide across kinds. */
@@ -45,13 +115,22 @@ const ID_KIND = {
   note: 0x06,
   subscription: 0x07,
   user: 0x08,
+  label: 0x09,
+  automation: 0x0a,
+  leadform: 0x0b,
+  eventtype: 0x0c,
+  task: 0x0d,
+  automationline: 0x0e,
+  activity: 0x0f,
 } as const;
 
 // 2026-03-01T00:00:00Z: the time an ObjectId starts with.
 const ID_TIME = (Date.UTC(2026, 2, 1) / 1000).toString(16);
 
+export type IdKind = keyof typeof ID_KIND;
+
 /** A 24-hex id shaped like the service's MongoDB ids: time, kind, sequence number. */
-export const objectId = (kind: keyof typeof ID_KIND, n: number): string =>
+export const objectId = (kind: IdKind, n: number): string =>
   `${ID_TIME}${ID_KIND[kind].toString(16).padStart(2, '0')}${n.toString(16).padStart(14, '0')}`;
 
 const JANE: Contact = {
@@ -69,6 +148,23 @@ const OMAR: Contact = {
   cell_phone: '+14155550101',
 };
 
+/** The lead every lead_source event is about, as the source's `outboundCallhookApi` checks it. */
+export const LEAD = { type: 'leadform', id: '6512e4c1a9b3f2001e7d4c01' } as const;
+
+// The model lowercases a label's name (src/models/label.js), so the service holds them so.
+const LABELS: readonly Omit<Label, 'id'>[] = [
+  { name: 'new', color: '#1e88e5', role: 'admin' },
+  { name: 'hot lead', color: '#ef5350' },
+  { name: 'past client', color: '#43a047' },
+  { name: 'cold lead', color: '#90a4ae', role: 'admin' },
+];
+const AUTOMATIONS = ['New Buyer Nurture', 'Open House Follow-Up', 'Past Client Check-In'];
+const LEAD_FORMS = ['Buyer Consultation Request', 'Home Valuation Request'];
+const EVENT_TYPES = ['15-Minute Intro Call', 'Private Showing'];
+
+const materials = (kind: 'automation' | 'leadform' | 'eventtype', titles: readonly string[]) =>
+  titles.map((title, i) => ({ id: objectId(kind, i + 1), title }));
+
 export function seedData(): SeedData {
   const lists = Object.fromEntries(
     LIST_KEYS.map((key) => [
@@ -76,5 +172,32 @@ export function seedData(): SeedData {
       LISTS[key].map((title, i) => ({ id: objectId(key, i + 1), title })),
     ]),
   ) as Record<ListKey, Material[]>;
-  return { ...lists, contacts: [JANE, OMAR] };
+  return {
+    ...lists,
+    contacts: [JANE, OMAR],
+    labels: LABELS.map((label, i) => ({ id: objectId('label', i + 1), ...label })),
+    automations: materials('automation', AUTOMATIONS),
+    // The lead New Lead's events are about is one of the lead forms, so its dropdown offers it.
+    leadForms: [{ id: LEAD.id, title: 'Open House Sign-In' }, ...materials('leadform', LEAD_FORMS)],
+    eventTypes: materials('eventtype', EVENT_TYPES),
+    tasks: [],
+    automationLines: [],
+    notes: [],
+  };
 }
+
+/** A fresh account: every automation blocker off, no limit on running automations. */
+export const seedAccount = (): Account => ({
+  primaryConnected: true,
+  phoneNumber: '+14155550150',
+  automationsEnabled: true,
+  maxActiveAutomations: null,
+});
+
+/** The `{id, title}` items each list's trigger gives, by trigger key (lead: of every type). */
+export const itemsOf = (data: SeedData): Readonly<Record<string, readonly Material[]>> => ({
+  ...Object.fromEntries(LIST_KEYS.map((key) => [key, data[key]])),
+  label: data.labels.map(({ id, name }) => ({ id, title: name })),
+  automation: data.automations,
+  lead: [{ id: '0', title: 'All' }, ...data.eventTypes, ...data.leadForms],
+});

@@ -5,10 +5,24 @@
 // here, not taken from src/: a wrong path in the app meets the service's 404. With
 // `{ routes: 'source' }` it serves the routes of the service's newest public source instead
 // (Teamgrow-Backend a2ec244): `/api-v2/…`, the subscription's id and the action as path segments,
-// and New Lead posted only to a subscription whose `data` names the lead.
+// and New Lead posted only to a subscription whose `data` names the lead. The routes of CRMGrow's
+// own Zapier app (contacts, tasks, automations and the lists their dropdowns read) are in crm.ts,
+// served under `/api` and `/api-v2` alike.
 import http from 'node:http';
 import { SAMPLE_BODIES } from '../src/hooks/samples';
+import {
+  contactString,
+  isObjectId,
+  json,
+  refusal,
+  textOf,
+  type Answer,
+  type BaseName,
+  type Incoming,
+  type Route,
+} from './answer';
 import { DEFAULT_API_KEY, rejectionOf, SUSPENDED_API_KEY, tokenOf } from './auth';
+import { startCrm } from './crm';
 import {
   closeServer,
   expressErrorPage,
@@ -18,38 +32,14 @@ import {
   postJson,
   readBody,
 } from './http';
-import { LIST_KEYS, objectId, seedData, type Contact } from './seed';
+import { LEAD, LIST_KEYS, objectId, seedAccount, seedData } from './seed';
 
-/** Which of the two base addresses a request came in on. */
-export type BaseName = 'BASE_URL' | 'ALT_BASE_URL';
+export type { BaseName } from './answer';
 
 type Payload = Record<string, unknown>;
 
-interface Incoming {
-  readonly base: BaseName;
-  readonly method: string;
-  readonly path: string;
-  readonly query: Readonly<Record<string, string>>;
-  /** As Node gives them: lower-case names. */
-  readonly headers: Readonly<http.IncomingHttpHeaders>;
-  /** The body parsed as JSON; undefined when empty or not JSON. */
-  readonly body: unknown;
-  /** The last path segment of a source route (`/unsubscribe/:id`, `/perform/:action`). */
-  readonly segment?: string;
-}
-
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
-interface Answer {
-  readonly status: number;
-  /** JSON text, or the text of Express's HTML error page. */
-  readonly text: string;
-  readonly html?: true;
-}
-
-const json = (status: number, body: unknown): Answer => ({ status, text: JSON.stringify(body) });
-/** The service's error body. */
-const refusal = (status: number, error: string): Answer => json(status, { status: false, error });
 const notFound = ({ method, path }: Incoming): Answer => ({
   status: 404,
   text: expressErrorPage(`Cannot ${method} ${path}`),
@@ -64,19 +54,11 @@ const decodedOrRaw = (text: string): string => {
   }
 };
 const SAMPLES = new Map<string, Payload>(Object.entries(SAMPLE_BODIES));
-const isObjectId = (value: string): boolean => /^[0-9a-f]{24}$/i.test(value);
-const textOf = (body: unknown, key: string): string => {
-  const value = isPlainObject(body) ? body[key] : undefined;
-  return typeof value === 'string' ? value.trim() : '';
-};
-const contactString = (c: Contact): string =>
-  `[${c.id},${c.first_name},${c.last_name},${c.email},${c.cell_phone}]`;
-
-/** The lead every lead_source event is about, as the source's `outboundCallhookApi` checks it. */
-const LEAD = { type: 'leadform', id: '6512e4c1a9b3f2001e7d4c01' };
 
 export async function startSandbox({ routes = 'spec' }: { routes?: 'spec' | 'source' } = {}) {
   const data = seedData();
+  /** The user's settings an automation needs: a test may change them. */
+  const account = seedAccount();
   /** Every request to the service's endpoints, in order, with the status it was answered. */
   const requests: (Incoming & { readonly status: number })[] = [];
   /** The hook URL, action and `data` of each subscription, by its id. */
@@ -106,23 +88,18 @@ export async function startSandbox({ routes = 'spec' }: { routes?: 'spec' | 'sou
     );
   }
 
-  /** The service's first step of a send or a note: the email checked, the contact found or made. */
-  function contactFor(body: unknown): Contact | Answer {
-    const email = textOf(body, 'email');
-    if (!email) return refusal(400, 'empty email address');
-    if (!email.includes('@')) return refusal(400, 'Invalid email address');
-    const known = data.contacts.find((c) => c.email.toLowerCase() === email.toLowerCase());
-    if (known) return known;
-    const contact = {
-      id: objectId('contact', 0x100000 + ++counter),
-      first_name: email.split('@')[0] ?? '',
-      last_name: '',
-      email,
-      cell_phone: '',
-    };
-    data.contacts.push(contact);
-    return contact;
+  /** Starts a delivery the service does not wait for before it answers. */
+  function announce(action: string, payload: Payload): void {
+    const job = deliver(action, payload);
+    pending.add(job);
+    void job.finally(() => pending.delete(job));
   }
+  const { contactFor, routesAt } = startCrm({
+    data,
+    account,
+    newId: (kind) => objectId(kind, 0x100000 + ++counter),
+    announce,
+  });
 
   function send(list: 'video' | 'pdf' | 'image', { body }: Incoming): Answer {
     const contact = contactFor(body);
@@ -153,11 +130,10 @@ export async function startSandbox({ routes = 'spec' }: { routes?: 'spec' | 'sou
       created_at: now,
       updated_at: now,
     };
+    data.notes.push({ _id: note._id, contact: contact.id, content: note.content });
     // The service fires create_note itself, without holding up its answer.
     const event = { id: note._id, title: '', content: note.content, create_at: now };
-    const job = deliver('create_note', { ...event, contact: contactString(contact) });
-    pending.add(job);
-    void job.finally(() => pending.delete(job));
+    announce('create_note', { ...event, contact: contactString(contact) });
     return json(200, { status: true, data: note });
   }
 
@@ -188,7 +164,7 @@ export async function startSandbox({ routes = 'spec' }: { routes?: 'spec' | 'sou
     return json(201, [recent.get(action) ?? SAMPLES.get(action) ?? {}]);
   };
 
-  const SPEC_ROUTES: Readonly<Record<string, (req: Incoming) => Answer>> = {
+  const SPEC_ROUTES: Readonly<Record<string, Route>> = {
     // Lists never change: each is written once, so a 50,000-item list stays cheap to serve.
     ...Object.fromEntries(
       LIST_KEYS.map((key) => {
@@ -200,6 +176,7 @@ export async function startSandbox({ routes = 'spec' }: { routes?: 'spec' | 'sou
     'POST /api/send-pdf': (req) => send('pdf', req),
     'POST /api/send-image': (req) => send('image', req),
     'POST /api/note': addNote,
+    ...routesAt('/api'),
     'POST /api/outbound/subscribe': subscribe,
     'DELETE /api/outbound/unsubscribe': unsubscribe,
     'GET /api/outbound/perform': perform,
@@ -207,7 +184,7 @@ export async function startSandbox({ routes = 'spec' }: { routes?: 'spec' | 'sou
 
   // app.js mounts the API-key routes at /api-v2 (src/routes/api/*.js); src/routes/outbound.js
   // takes the id and the action as path segments, under /api and /api-v2 alike.
-  const SOURCE_ROUTES: Readonly<Record<string, (req: Incoming) => Answer>> = {
+  const SOURCE_ROUTES: Readonly<Record<string, Route>> = {
     ...Object.fromEntries(
       LIST_KEYS.map((key) => {
         const list = json(200, data[key]);
@@ -218,6 +195,7 @@ export async function startSandbox({ routes = 'spec' }: { routes?: 'spec' | 'sou
     'POST /api-v2/material/send-pdf': (req) => send('pdf', req),
     'POST /api-v2/material/send-image': (req) => send('image', req),
     'POST /api-v2/note': addNote,
+    ...routesAt('/api-v2'),
     ...Object.fromEntries(
       ['/api', '/api-v2'].flatMap((mount) => [
         [`POST ${mount}/outbound/subscribe`, subscribe],
@@ -283,6 +261,8 @@ export async function startSandbox({ routes = 'spec' }: { routes?: 'spec' | 'sou
     /** Every request with this key answers 400 "Account is Suspended". */
     suspendedApiKey: SUSPENDED_API_KEY,
     data,
+    /** The user's settings an automation needs (time_line.js create): set one to block it. */
+    account,
     requests,
     subscriptions,
     /** The lead a lead_source event is about, in the source's routes. */

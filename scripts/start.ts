@@ -102,8 +102,8 @@ async function main(): Promise<number> {
   out('\nDropdowns');
   /** The first item of each dropdown's list, by trigger key: what the actions choose. */
   const firsts = new Map<string, Items[number]>();
-  for (const [createKey, field, trigger] of dropdownsOf(app)) {
-    await step(`${createKey} › ${field.key}`, async () => {
+  for (const [key, field, trigger] of dropdownsOf(app)) {
+    await step(`${key} › ${field.key}`, async () => {
       const meta = { isFillingDynamicDropdown: true } as Bundle['meta'];
       const items = await list(`triggers.${trigger}.operation.perform`, { meta });
       if (items[0] && !firsts.has(trigger)) firsts.set(trigger, items[0]);
@@ -149,6 +149,32 @@ async function main(): Promise<number> {
     'AppError template_not_found',
   );
   await step('send_video: not an email', sendVideo({ email: 'Jane Cooper' }), 'HaltedError');
+  const create = (key: string, inputData: Record<string, string>) => () =>
+    invoke(`creates.${key}.operation.perform`, {
+      authData,
+      inputData: { ...inputDataFor(app, key, choices), ...inputData },
+    });
+  // What CRMGrow holds already is this record's data: the step halts, and the Zap goes on.
+  const seeded = 'jane.cooper@example.com';
+  await step(
+    'create_contact: email taken',
+    create('create_contact', { email: seeded }),
+    'HaltedError',
+  );
+  await step('add_to_automation: again', create('add_to_automation', {}), 'HaltedError');
+  // An account that cannot run automations is the Zap builder's to fix: an error, not a halt.
+  await step(
+    'add_to_automation: no mailbox',
+    async () => {
+      sandbox.account.primaryConnected = false;
+      try {
+        return await create('add_to_automation', { email: seeded })();
+      } finally {
+        sandbox.account.primaryConnected = true;
+      }
+    },
+    'AppError automation_unavailable',
+  );
   // Core would take these for templates, and delete or refuse them: they must arrive as typed.
   const content = 'Dear {{first_name}}, your code is {{ code }}. {{bundle.authData.api_key}}';
   await step('add_note: {{…}} as typed', async () => {

@@ -5,7 +5,7 @@
 import type { InputFields, PlainInputField } from 'zapier-platform-core';
 import type { CompiledApp } from '../../sandbox/harness';
 
-/** A new address, so a send shows the service creating the contact. */
+/** A new address, so a send shows the service creating the contact; each create has its own. */
 export const DEMO_EMAIL = 'new.customer@example.com';
 const DEMO_NOTE = 'Called from npm start: interested in the Market Street listing.';
 
@@ -29,15 +29,15 @@ const plainFields = (fields: InputFields = []): PlainInputField[] =>
 const listOf = (field: PlainInputField): string | undefined =>
   typeof field.dynamic === 'string' ? field.dynamic.split('.')[0] : undefined;
 
-/** The dropdown fields of the creates: [create key, field, trigger key]. */
+/** The dropdown fields of the creates, then of the triggers (New Lead's lead form or event):
+ * [create or trigger key, field, trigger key of the list]. */
 export function dropdownsOf(app: CompiledApp): [string, PlainInputField, string][] {
-  return Object.entries(app.creates).flatMap(([createKey, create]) =>
-    plainFields(create.operation.inputFields).flatMap(
-      (field): [string, PlainInputField, string][] => {
-        const list = listOf(field);
-        return list ? [[createKey, field, list]] : [];
-      },
-    ),
+  const operations = [...Object.entries(app.creates), ...Object.entries(app.triggers)];
+  return operations.flatMap(([key, { operation }]) =>
+    plainFields(operation.inputFields).flatMap((field): [string, PlainInputField, string][] => {
+      const list = listOf(field);
+      return list ? [[key, field, list]] : [];
+    }),
   );
 }
 
@@ -62,9 +62,31 @@ export const searchInputFor = (
     plainFields(app.searches[searchKey]?.operation.inputFields).map(({ key }) => [key, text]),
   );
 
+/** A field's first choice: its value, or its key where the choices are an object. */
+function firstChoiceOf({ choices }: PlainInputField): string | undefined {
+  if (Array.isArray(choices)) {
+    const [first] = choices;
+    return typeof first === 'string' ? first : first?.value;
+  }
+  return choices ? Object.keys(choices)[0] : undefined;
+}
+
+/** A new address for each create, so a create that adds contacts meets none that is there. */
+export const demoEmailFor = (createKey: string): string =>
+  DEMO_EMAIL.replace('@', `+${createKey.replace(/_/g, '-')}@`);
+
+/** Tomorrow at 15:00 UTC, as ISO 8601: a due date still to come. */
+const demoDateTime = (): string => {
+  const day = new Date();
+  day.setUTCDate(day.getUTCDate() + 1);
+  day.setUTCHours(15, 0, 0, 0);
+  return day.toISOString();
+};
+
 /**
- * Values for a create's plain fields: a dropdown's choice (by trigger key,
- * from `choices`), the demo e-mail, or the demo note.
+ * Values for a create's plain fields: a dropdown's choice (by trigger key, from `choices`), an
+ * address for an email field, a date and time for a datetime field, the first choice of a
+ * choice field; other optional fields are left blank, other required ones get the demo note.
  */
 export const inputDataFor = (
   app: CompiledApp,
@@ -72,9 +94,15 @@ export const inputDataFor = (
   choices: ReadonlyMap<string, string>,
 ): Record<string, string> =>
   Object.fromEntries(
-    plainFields(app.creates[createKey]?.operation.inputFields).map((field) => {
-      const list = listOf(field);
-      if (list) return [field.key, choices.get(list) ?? ''];
-      return [field.key, field.key.includes('email') ? DEMO_EMAIL : DEMO_NOTE];
-    }),
+    plainFields(app.creates[createKey]?.operation.inputFields).flatMap(
+      (field): [string, string][] => {
+        const list = listOf(field);
+        const choice = list ? choices.get(list) : firstChoiceOf(field);
+        if (choice !== undefined) return [[field.key, choice]];
+        if (list) return field.required ? [[field.key, '']] : [];
+        if (field.key.includes('email')) return [[field.key, demoEmailFor(createKey)]];
+        if (field.type === 'datetime') return [[field.key, demoDateTime()]];
+        return field.required ? [[field.key, DEMO_NOTE]] : [];
+      },
+    ),
   );

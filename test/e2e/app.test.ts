@@ -4,7 +4,7 @@
 import type { Bundle } from 'zapier-platform-core';
 import { pointAppAt } from '../../sandbox/harness';
 import { startReceiver, type Receiver } from '../../sandbox/receiver';
-import { objectId, type ListKey, type Material } from '../../sandbox/seed';
+import { itemsOf, objectId, seedData, type ListKey, type Material } from '../../sandbox/seed';
 import {
   inputDataFor,
   operationKeysOf,
@@ -32,6 +32,7 @@ describe('the sandbox answers as the service is seen to', () => {
     body: { email: 'jane.cooper@example.com', video_id, template_id },
   });
   const SEND = 'POST /api/send-video';
+  const JANE = { email: 'jane.cooper@example.com' };
   it.each<[string, string, Request, number, unknown]>([
     ['GET /api/video', 'a JWT it did not sign', { key: 'a.b.c' }, 401, 'invalid signature'],
     ['GET /api/video', 'a key that is no JWT', { key: 'not-a-key' }, 401, 'jwt malformed'],
@@ -51,6 +52,43 @@ describe('the sandbox answers as the service is seen to', () => {
     ],
     ['DELETE /api/outbound/unsubscribe?id=x', 'an id it does not hold', {}, 201, { status: true }],
     ['GET /api/outbound/perform', 'an unknown action', { headers: { action: 'x' } }, 201, [{}]],
+    ['POST /api/contact', 'an email a contact has', { body: JANE }, 400, 'Email must be unique!'],
+    [
+      'POST /api/contact',
+      'a phone a contact has, written otherwise',
+      { body: { email: 'j.cooper@example.com', cell_phone: '(415) 555-0100' } },
+      400,
+      'Phone number must be unique!',
+    ],
+    [
+      'POST /api/contact',
+      "a contact's email in other capitals",
+      { body: { email: 'Jane.Cooper@example.com', tags: 'Buyer,VIP' } },
+      200,
+      {
+        status: true,
+        data: expect.objectContaining({
+          _id: expect.stringMatching(OBJECT_ID),
+          email: 'Jane.Cooper@example.com',
+          tags: ['buyer', 'vip'],
+        }),
+      },
+    ],
+    [
+      'POST /api/automation',
+      'no such automation',
+      { body: { ...JANE, automation_id: UNKNOWN } },
+      400,
+      'Automation not found',
+    ],
+    [
+      'GET /api/lead?type=leadschedule',
+      'the scheduler',
+      {},
+      200,
+      [{ id: 0, title: 'All' }, ...seedData().eventTypes],
+    ],
+    ['GET /api/lead?type=x', 'a type it does not know', {}, 200, [{ id: 0, title: 'All' }]],
   ])('%s, %s: %i', async (route, _what, request, status, expected) => {
     const [method, path] = route.split(' ');
     const sb = sandbox();
@@ -85,7 +123,7 @@ describe('every operation of the compiled app, against the sandbox', () => {
 
   it.each(keys.polling)('%s polls every item of its list, and fills its dropdown', async (key) => {
     const method = `triggers.${key}.operation.perform`;
-    const list = sandbox().data[key as ListKey];
+    const list = itemsOf(sandbox().data)[key] ?? [];
     const dropdown = { isFillingDynamicDropdown: true } as Bundle['meta'];
     expect(byId(await run(method, { authData: authData() }))).toEqual(byId(list));
     expect(byId(await run(method, { authData: authData(), meta: dropdown }))).toEqual(byId(list));
@@ -105,15 +143,20 @@ describe('every operation of the compiled app, against the sandbox', () => {
   it.each(keys.creates)('%s is done, in one request answered 200', async (key) => {
     const sb = sandbox();
     const choices = new Map(
-      Object.entries(sb.data).map(([list, [first]]) => [list, first?.id ?? '']),
+      Object.entries(itemsOf(sb.data)).map(([list, [first]]) => [list, first?.id ?? '']),
     );
     const before = sb.requests.length;
     const inputData = inputDataFor(app, key, choices);
-    const result = await run(`creates.${key}.operation.perform`, {
+    const result = (await run(`creates.${key}.operation.perform`, {
       authData: authData(),
       inputData,
-    });
-    expect(result).toMatchObject({ status: true, email: inputData.email });
+    })) as Record<string, unknown>;
+    // Every create names what it did by an id; one whose output has `status` says true.
+    const outputKeys = (app.creates[key]?.operation.outputFields ?? []).map(
+      (field) => typeof field !== 'function' && field.key,
+    );
+    expect(result).toMatchObject({ id: expect.any(String), email: inputData.email });
+    if (outputKeys.includes('status')) expect(result.status).toBe(true);
     expect(sb.requests.slice(before).map(({ status }) => status)).toEqual([200]);
     await sb.settled();
   });
