@@ -3,7 +3,7 @@
 import type { Bundle, PlainOutputField, ZObject } from 'zapier-platform-core';
 import type { Endpoint } from '../http/endpoints';
 import { callApi } from '../http/request';
-import { bodyOf, readInputs, sentFieldsOf, type Input, type ValuesOf } from '../lib/inputs';
+import { readInputs, type Input, type SentField, type ValuesOf } from '../lib/inputs';
 import { dateOf, isObject, recordIdOf, recordOf, typedValue, type JsonObject } from '../lib/json';
 import { cutToFit } from '../lib/size';
 
@@ -20,13 +20,30 @@ export async function sendInputs<I extends Input>(
 ): Promise<{ values: ValuesOf<I>; record: JsonObject }> {
   const values = readInputs(z, bundle.inputData, inputs);
   check?.(values);
+  const sent: Readonly<Record<string, unknown>> = values;
+  // Each value under the name CRMGrow stores it as, in the inputs' order; a blank optional one is
+  // undefined, which JSON leaves out. The text ones are named for the error chain, which names the
+  // one CRMGrow refused.
+  const body = Object.fromEntries(inputs.map(({ key, sentAs }) => [sentAs ?? key, sent[key]]));
+  const fields = inputs.flatMap((input): SentField[] => {
+    const value = sent[input.key];
+    return typeof value === 'string' ? [{ ...input, value }] : [];
+  });
   const { data } = await callApi(z, bundle, endpoint, {
-    body: { ...bodyOf(inputs, values), ...extra?.(values) },
-    fields: sentFieldsOf(inputs, values),
+    body: { ...body, ...extra?.(values) },
+    fields,
   });
   const record = (isObject(data) && recordOf(data.data)) || {};
   return { values, record: { ...record, id: recordIdOf(record) } };
 }
+
+/** The result of a create CRMGrow answers only `{"status": true}`: what was sent to what. Its `id`
+ * ("<item id>:<email>") is made here, for a Zap that maps it: no CRMGrow record has it. */
+export const sentResultOf = (values: Readonly<Record<string, string>>, idKey: string) => ({
+  id: `${values[idKey]}:${values.email}`,
+  status: true,
+  ...values,
+});
 
 const valueOf = ({ type, list }: PlainOutputField, value: unknown): unknown => {
   if (list)

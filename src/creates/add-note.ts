@@ -2,9 +2,7 @@
 import { defineCreate, type PlainOutputField } from 'zapier-platform-core';
 import { ENDPOINTS } from '../http/endpoints';
 import { emailInput, inputFieldOf, type Input } from '../lib/inputs';
-import { dateOf, idOf } from '../lib/json';
-import { cutToFit } from '../lib/size';
-import { sendInputs } from './action';
+import { outputOf, sendInputs } from './action';
 
 const INPUTS = [
   emailInput(
@@ -55,18 +53,8 @@ export const addNote = defineCreate({
       // `data`, whose fields are passed on, null when absent. `contact` is a list of ids.
       const { values, record: note } = await sendInputs(z, bundle, ENDPOINTS.addNote, INPUTS);
       const contact: unknown = Array.isArray(note.contact) ? note.contact[0] : note.contact;
-      const result = {
-        id: note.id ?? null,
-        status: true,
-        email: values.email,
-        content: typeof note.content === 'string' ? note.content : values.content,
-        contact_id: idOf(contact) ?? null,
-        created_at: dateOf(note.created_at),
-        updated_at: dateOf(note.updated_at),
-      } satisfies Record<keyof typeof SAMPLE, unknown>;
-      // The note is saved by now: a result past Zapier's limit would fail the step, and running
-      // it again would add the note twice. So the echo is cut to fit; the note sent was whole.
-      return cutToFit(result)[0];
+      const result = { ...values, ...note, status: true, email: values.email, contact_id: contact };
+      return outputOf(OUTPUT_FIELDS, result);
     },
     sample: SAMPLE,
     outputFields: OUTPUT_FIELDS,

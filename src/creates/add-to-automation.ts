@@ -5,7 +5,7 @@ import { defineCreate, type PlainOutputField } from 'zapier-platform-core';
 import { ENDPOINTS } from '../http/endpoints';
 import { emailInput, inputFieldOf, listInput } from '../lib/inputs';
 import { LISTS } from '../lib/lists';
-import { sendInputs } from './action';
+import { sendInputs, sentResultOf } from './action';
 
 const INPUTS = [
   emailInput(
@@ -15,15 +15,6 @@ const INPUTS = [
   ),
   listInput('automation_id', 'automation', 'to start for the contact'),
 ];
-
-// CRMGrow answers only `{"status": true}`, so the result is who was added to what. Its `id`
-// ("<automation id>:<email>") is made here, as a send's is.
-const resultOf = ({ email, automation_id }: { email: string; automation_id: string }) => ({
-  id: `${automation_id}:${email}`,
-  status: true,
-  email,
-  automation_id,
-});
 
 const OUTPUT_FIELDS: PlainOutputField[] = [
   { key: 'id', label: 'Automation ID and Contact Email', type: 'string' },
@@ -43,9 +34,12 @@ export const addToAutomation = defineCreate({
     inputFields: INPUTS.map(inputFieldOf),
     perform: async (z, bundle) => {
       const { values } = await sendInputs(z, bundle, ENDPOINTS.addToAutomation, INPUTS);
-      return resultOf(values);
+      return sentResultOf(values, 'automation_id');
     },
-    sample: resultOf({ email: 'jane.doe@example.com', automation_id: LISTS.automation.sample.id }),
+    sample: sentResultOf(
+      { email: 'jane.doe@example.com', automation_id: LISTS.automation.sample.id },
+      'automation_id',
+    ),
     outputFields: OUTPUT_FIELDS,
   },
 });

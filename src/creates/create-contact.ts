@@ -4,18 +4,29 @@
 import { defineCreate, type PlainOutputField } from 'zapier-platform-core';
 import { ENDPOINTS } from '../http/endpoints';
 import { doNotContextify } from '../lib/errors';
+import { CONTACT_RECORD_FIELDS } from '../lib/fields';
 import { emailInput, inputFieldOf, listInput, type Input } from '../lib/inputs';
 import { outputOf, sendInputs } from './action';
 
-const line = (key: string, label: string, helpText: string, sentAs?: string): Input => ({
-  key,
-  label,
-  format: 'line',
-  required: false,
-  helpText,
-  howToFill: `Type the ${label.toLowerCase()}, or map it from an earlier step.`,
-  ...(sentAs && { sentAs }),
-});
+/** The details written as they are, each with its help; labelled as New Contact's fields. */
+const DETAILS: Readonly<Record<string, string>> = {
+  first_name: "The contact's first name, such as Jane.",
+  last_name: "The contact's last name, such as Doe.",
+  cell_phone:
+    "The contact's mobile number, best with its country code, such as +14155550100. If a contact has this number already, CRMGrow adds none.",
+  address: 'The street address, such as 12 Elm Street.',
+  city: 'The city of the address.',
+  state: 'The state or province, by name or code. CRMGrow leaves out one it does not recognize.',
+  zip: 'The zip or postal code.',
+  country:
+    'The country, by name or code, such as US. CRMGrow leaves out one it does not recognize.',
+  company: 'The company the contact works for.',
+  website: "The address of the contact's website, such as https://janedoe.example.com.",
+  source: 'Where the contact came from, such as Facebook Lead Ad.',
+};
+
+const labelOf = (key: string): string =>
+  CONTACT_RECORD_FIELDS.find((field) => field.key === key)?.label ?? key;
 
 const INPUTS = [
   {
@@ -26,34 +37,16 @@ const INPUTS = [
     ),
     required: false,
   },
-  line('first_name', 'First Name', "The contact's first name, such as Jane."),
-  line('last_name', 'Last Name', "The contact's last name, such as Doe."),
-  line(
-    'cell_phone',
-    'Cell Phone',
-    "The contact's mobile number, best with its country code, such as +14155550100. If a " +
-      'contact has this number already, CRMGrow adds none.',
-  ),
-  line('address', 'Address', 'The street address, such as 12 Elm Street.'),
-  line('city', 'City', 'The city of the address.'),
-  line(
-    'state',
-    'State',
-    'The state or province, by name or code. CRMGrow leaves out one it does not recognize.',
-  ),
-  line('zip', 'Zip Code', 'The zip or postal code.'),
-  line(
-    'country',
-    'Country',
-    'The country, by name or code, such as US. CRMGrow leaves out one it does not recognize.',
-  ),
-  line('company', 'Company', 'The company the contact works for.', 'brokerage'),
-  line(
-    'website',
-    'Website',
-    "The address of the contact's website, such as https://janedoe.example.com.",
-  ),
-  line('source', 'Source', 'Where the contact came from, such as Facebook Lead Ad.'),
+  ...Object.entries(DETAILS).map(([key, helpText]): Input => ({
+    key,
+    label: labelOf(key),
+    format: 'line',
+    required: false,
+    helpText,
+    howToFill: `Type the ${labelOf(key).toLowerCase()}, or map it from an earlier step.`,
+    // The model's name for a company.
+    ...(key === 'company' && { sentAs: 'brokerage' }),
+  })),
   {
     key: 'tags',
     label: 'Tags',
@@ -97,26 +90,11 @@ const INPUTS = [
   },
 ] as const satisfies readonly Input[];
 
-const string = (key: string, label: string): PlainOutputField => ({ key, label, type: 'string' });
-
-/** Keyed and labelled as New Contact's where they hold the same thing (src/hooks/events.ts). */
+// Keyed and labelled as New Contact's; the label by its id, as CRMGrow answers it.
+const NOT_ANSWERED = new Set(['label_name', 'label_color', 'label', 'additional_field']);
 const OUTPUT_FIELDS: PlainOutputField[] = [
-  string('id', 'Contact ID'),
-  string('first_name', 'First Name'),
-  string('last_name', 'Last Name'),
-  string('email', 'Email'),
-  string('cell_phone', 'Cell Phone'),
-  string('address', 'Address'),
-  string('city', 'City'),
-  string('state', 'State'),
-  string('zip', 'Zip Code'),
-  string('country', 'Country'),
-  string('company', 'Company'),
-  string('website', 'Website'),
-  string('source', 'Source'),
-  string('label_id', 'Label ID'),
-  { key: 'tags', label: 'Tags', list: true },
-  { key: 'created_at', label: 'Contact Created At', type: 'datetime' },
+  ...CONTACT_RECORD_FIELDS.filter(({ key }) => !NOT_ANSWERED.has(key)),
+  { key: 'label_id', label: 'Label ID', type: 'string' },
 ];
 
 const SAMPLE = {
@@ -135,6 +113,8 @@ const SAMPLE = {
   source: 'Facebook Lead Ad',
   label_id: '64e5a1c7b3d94f2e8a0c6b51',
   tags: ['buyer', 'open house'],
+  secondary_email: '',
+  secondary_phone: '',
   created_at: '2026-03-14T15:09:26.535Z',
 };
 
@@ -149,7 +129,7 @@ export const createContact = defineCreate({
     inputFields: INPUTS.map(inputFieldOf),
     perform: async (z, bundle) => {
       const { record } = await sendInputs(z, bundle, ENDPOINTS.createContact, INPUTS, {
-        // CRMGrow refuses a contact with neither (contact.js): this record has nothing to add.
+        // A contact with neither is one no later step can find or reach.
         check: ({ email, cell_phone }) => {
           if (email || cell_phone) return;
           throw doNotContextify(

@@ -2,10 +2,8 @@
 // (Teamgrow-Backend a2ec244, src/routes/api/followup.js; src/controllers/follow_up.js, create).
 import { defineCreate, type PlainOutputField } from 'zapier-platform-core';
 import { ENDPOINTS } from '../http/endpoints';
-import { emailInput, inputFieldOf, type Input } from '../lib/inputs';
+import { choicesOf, emailInput, inputFieldOf, type Input } from '../lib/inputs';
 import { outputOf, sendInputs } from './action';
-
-const choice = (value: string, label: string) => ({ value, sample: value, label });
 
 const INPUTS = [
   emailInput(
@@ -36,13 +34,7 @@ const INPUTS = [
     required: false,
     helpText: "The kind of task, as CRMGrow's task list shows it. Leave blank for none.",
     howToFill: 'Choose one, or leave it blank.',
-    choices: [
-      choice('task', 'Task'),
-      choice('call', 'Call'),
-      choice('meeting', 'Meeting'),
-      choice('email', 'Email'),
-      choice('text', 'Text'),
-    ],
+    choices: choicesOf(['Task', 'Call', 'Meeting', 'Email', 'Text'], (type) => type.toLowerCase()),
   },
   {
     key: 'recurrence_mode',
@@ -51,12 +43,7 @@ const INPUTS = [
     required: false,
     helpText: 'How often the task comes back after its due date. Leave blank for a task done once.',
     howToFill: 'Choose one, or leave it blank for a task done once.',
-    choices: [
-      choice('DAILY', 'Daily'),
-      choice('WEEKLY', 'Weekly'),
-      choice('MONTHLY', 'Monthly'),
-      choice('YEARLY', 'Yearly'),
-    ],
+    choices: choicesOf(['Daily', 'Weekly', 'Monthly', 'Yearly'], (mode) => mode.toUpperCase()),
   },
 ] as const satisfies readonly Input[];
 

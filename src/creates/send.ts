@@ -3,17 +3,9 @@ import { defineCreate, type Create, type PlainOutputField } from 'zapier-platfor
 import { SEND_ENDPOINTS } from '../http/endpoints';
 import { emailInput, inputFieldOf, listInput } from '../lib/inputs';
 import { LISTS } from '../lib/lists';
-import { sendInputs } from './action';
+import { sendInputs, sentResultOf } from './action';
 
 type Material = keyof typeof SEND_ENDPOINTS;
-
-// The service answers only `{"status": true}`, so the result is what was sent to whom. Its `id`
-// ("<material id>:<email>") is made here, for a Zap that maps it: no CRMGrow record has it.
-const resultOf = (values: Record<string, string>, idKey: string) => ({
-  id: `${values[idKey]}:${values.email}`,
-  status: true,
-  ...values,
-});
 
 function send(material: Material): Create {
   const idKey = `${material}_id`;
@@ -50,9 +42,9 @@ function send(material: Material): Create {
       inputFields: inputs.map(inputFieldOf),
       perform: async (z, bundle) => {
         const { values } = await sendInputs(z, bundle, SEND_ENDPOINTS[material], inputs);
-        return resultOf(values, idKey);
+        return sentResultOf(values, idKey);
       },
-      sample: resultOf(
+      sample: sentResultOf(
         {
           email: 'jane.doe@example.com',
           [idKey]: sample.id,

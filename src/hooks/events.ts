@@ -2,6 +2,7 @@
 // filters.ts), one plain row each;
 // their sample bodies are SAMPLE_BODIES. The trigger factory, the tests and the sandbox read it.
 import type { PlainOutputField } from 'zapier-platform-core';
+import { CONTACT_RECORD_FIELDS } from '../lib/fields';
 import { FILTERS, LEAD_SOURCE, type Filter, type SubscribeInput } from './filters';
 import { SAMPLE_BODIES } from './samples';
 
@@ -31,31 +32,6 @@ type Reading = 'contacts' | 'materials' | 'deals' | 'label' | 'custom fields';
 type Field = PlainOutputField;
 const s = (key: string, label: string): Field => ({ key, label, type: 'string' });
 const dt = (key: string, label: string): Field => ({ key, label, type: 'datetime' });
-
-const CONTACT_RECORD_FIELDS: readonly Field[] = [
-  s('id', 'Contact ID'),
-  s('first_name', 'First Name'),
-  s('last_name', 'Last Name'),
-  s('email', 'Email'),
-  s('cell_phone', 'Cell Phone'),
-  s('address', 'Address'),
-  s('city', 'City'),
-  s('state', 'State'),
-  s('zip', 'Zip Code'),
-  s('country', 'Country'),
-  s('company', 'Company'),
-  s('source', 'Source'),
-  s('label_name', 'Label Name'),
-  s('label_color', 'Label Color'),
-  s('label', 'Label (Raw Text)'),
-  // A list of strings; no `type`, which would describe each item, not the list.
-  { key: 'tags', label: 'Tags', list: true },
-  s('secondary_email', 'Secondary Email'),
-  s('secondary_phone', 'Secondary Phone'),
-  s('website', 'Website'),
-  s('additional_field', 'Custom Fields (Raw JSON)'),
-  dt('created_at', 'Contact Created At'),
-];
 
 /** A contact string read into its first contact, for a step that takes one, and all of them as
  * line items (Zapier's `list[]field` keys), and as sent. */

@@ -42,17 +42,12 @@ export type ValuesOf<I extends Input> = {
     : ValueOfFormat[P['format']];
 };
 
-const FIELD_TYPE: Partial<Record<Format, PlainInputField['type']>> = {
-  text: 'text',
-  datetime: 'datetime',
-};
-
 // A dynamic dropdown also takes a value mapped from an earlier step, and its `search` link lets
 // the editor offer a Find step that fills it, where the list has one.
 export const inputFieldOf = (input: Input): PlainInputField => ({
   key: input.key,
   label: input.label,
-  type: FIELD_TYPE[input.format] ?? 'string',
+  type: input.format === 'text' || input.format === 'datetime' ? input.format : 'string',
   required: input.required ?? true,
   helpText: input.helpText,
   ...(input.format === 'list' && { list: true }),
@@ -80,7 +75,8 @@ export function listInput<K extends string>(
   purpose: string,
   note = '',
 ): Input<K, 'id'> {
-  const { noun, singular, withArticle, library } = LISTS[listKey];
+  const { noun, singular, withArticle } = LISTS[listKey];
+  const library = 'library' in LISTS[listKey] ? LISTS[listKey].library : 'your library';
   return {
     key,
     label: noun,
@@ -91,13 +87,9 @@ export function listInput<K extends string>(
   };
 }
 
-/** "A, B or C": the labels of a choice field. */
-const choiceList = (choices: readonly FieldChoiceWithLabel[]): string => {
-  const labels = choices.map(({ label }) => label);
-  return labels.length > 1
-    ? `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`
-    : labels.join('');
-};
+/** A choice field's choices: each label, and the value CRMGrow takes for it. */
+export const choicesOf = (labels: readonly string[], valueOf: (label: string) => string) =>
+  labels.map((label) => ({ value: valueOf(label), sample: valueOf(label), label }));
 
 // Zapier sends a datetime field as ISO 8601, whatever the builder typed (docs.zapier.com,
 // platform/build/field-definitions); a mapped value may be anything. ISO alone is read: the
@@ -154,24 +146,17 @@ function valueOf(
     );
   }
   if (!value) throw fail(`The "${input.label}" field is required. ${input.howToFill}`);
+  const not = (what: string) => fail(`${quote(value, 60)} in "${input.label}" ${what}`);
   switch (input.format) {
     case 'id':
       // An ID is 24 characters: a long value is no ID, and would come back in the step's result.
-      if (value.length > 1_000) {
-        throw fail(
-          `${quote(value, 60)} in "${input.label}" is not a CRMGrow ID. ${input.howToFill}`,
-        );
-      }
+      if (value.length > 1_000) throw not(`is not a CRMGrow ID. ${input.howToFill}`);
       return value;
     case 'text':
       return given;
     case 'datetime': {
       const time = ISO_DATE.test(value) ? Date.parse(value) : Number.NaN;
-      if (Number.isNaN(time)) {
-        throw fail(
-          `${quote(value, 60)} in "${input.label}" is not a date and time. ${input.howToFill}`,
-        );
-      }
+      if (Number.isNaN(time)) throw not(`is not a date and time. ${input.howToFill}`);
       return new Date(time).toISOString();
     }
     case 'choice': {
@@ -180,17 +165,17 @@ function valueOf(
         (one) => one.value.toLowerCase() === wanted || one.label.toLowerCase() === wanted,
       );
       if (!choice) {
+        const labels = input.choices?.map(({ label }) => label) ?? [];
+        const named = `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
         throw fail(
-          `The "${input.label}" field needs ${choiceList(input.choices ?? [])}, but got ${quote(value, 40)}. ${input.howToFill}`,
+          `The "${input.label}" field needs ${named}, but got ${quote(value, 40)}. ${input.howToFill}`,
         );
       }
       return choice.value;
     }
     case 'email': {
       const read = emailAddressOf(value);
-      if ('problem' in read) {
-        throw fail(`${quote(value, 60)} in "${input.label}" ${NOT_AN_ADDRESS[read.problem]}`);
-      }
+      if ('problem' in read) throw not(NOT_AN_ADDRESS[read.problem]);
       return read.address;
     }
     default:
@@ -213,34 +198,13 @@ export function readInputs<I extends Input>(
           ? new z.errors.HaltedError(message)
           : new z.errors.Error(message, 'invalid_input'),
       );
-    const value = valueOf(input, inputData[input.key], fail);
-    if (value !== undefined) values[input.key] = value;
+    values[input.key] = valueOf(input, inputData[input.key], fail);
   }
   return values as ValuesOf<I>;
 }
 
-/** The request's body: each value given under the name CRMGrow stores it as, in the inputs' order. */
-export const bodyOf = (
-  inputs: readonly Input[],
-  values: Readonly<Record<string, unknown>>,
-): Record<string, unknown> =>
-  Object.fromEntries(
-    inputs.flatMap((input) =>
-      values[input.key] === undefined ? [] : [[input.sentAs ?? input.key, values[input.key]]],
-    ),
-  );
-
 /** An input and the value a request sends, for the error chain to name the one the service refused. */
 export type SentField = Input & { readonly value: string };
-
-export const sentFieldsOf = (
-  inputs: readonly Input[],
-  values: Readonly<Record<string, unknown>>,
-): SentField[] =>
-  inputs.flatMap((input) => {
-    const value = values[input.key];
-    return typeof value === 'string' ? [{ ...input, value }] : [];
-  });
 
 /** The type of lead a New Lead Zap starts for, and whose lead forms or events its dropdown lists. */
 export const LEAD_TYPE: Input<'lead_type', 'choice'> = {
@@ -252,9 +216,7 @@ export const LEAD_TYPE: Input<'lead_type', 'choice'> = {
     'Only start the Zap for leads of this type: from a lead form, or from a scheduled ' +
     'meeting. Leave blank for every lead.',
   howToFill: 'Choose one, or leave it blank for every lead.',
-  choices: [
-    { value: 'all', sample: 'all', label: 'All' },
-    { value: 'leadform', sample: 'leadform', label: 'Lead Form' },
-    { value: 'leadschedule', sample: 'leadschedule', label: 'Lead Schedule' },
-  ],
+  choices: choicesOf(['All', 'Lead Form', 'Lead Schedule'], (label) =>
+    label.replace(' ', '').toLowerCase(),
+  ),
 };

@@ -15,8 +15,8 @@ interface ListSpec {
   readonly withArticle: string;
   readonly description: string;
   readonly sample: ListItem;
-  /** Where the builder keeps them, for help text: "your library". */
-  readonly library: string;
+  /** Where the builder keeps them, for help text, where it is not "your library". */
+  readonly library?: string;
   /** Only a dropdown's source: its trigger is hidden, and it has no Find step. */
   readonly dropdownOnly?: true;
   /** The key of each row's title, where it is not `title` (a label's is `name`). */
@@ -30,7 +30,6 @@ export const LISTS = {
     noun: 'Video',
     singular: 'video',
     withArticle: 'a video',
-    library: 'your library',
     description: 'Triggers when a new video is added, shared with you or shared company-wide.',
     sample: { id: '64b7f0c2a91e3d5f8c2b4a17', title: 'Product Demo Walkthrough' },
     material: { type: 'VIDEO', sendKey: 'video' },
@@ -39,7 +38,6 @@ export const LISTS = {
     noun: 'PDF',
     singular: 'PDF',
     withArticle: 'a PDF',
-    library: 'your library',
     description: 'Triggers when a new PDF is added, shared with you or shared company-wide.',
     sample: { id: '64c1a9e73b2d4f6a8e0c5d93', title: 'Home Buyer Guide 2026' },
     material: { type: 'PDF', sendKey: 'pdf' },
@@ -48,7 +46,6 @@ export const LISTS = {
     noun: 'Image',
     singular: 'image',
     withArticle: 'an image',
-    library: 'your library',
     description: 'Triggers when a new image is added, shared with you or shared company-wide.',
     sample: { id: '64d2e4b18f7a3c9d0e6b2f45', title: 'Open House Flyer' },
     // An image is opened, not read: a watch of one has no amount.
@@ -58,7 +55,6 @@ export const LISTS = {
     noun: 'Template',
     singular: 'template',
     withArticle: 'a template',
-    library: 'your library',
     description: 'Triggers when a new email or text (SMS) template is added.',
     sample: { id: '64a3d5f8e2c14b7a9d0f6e28', title: 'Follow-Up After Showing (Email)' },
   },

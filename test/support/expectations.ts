@@ -393,22 +393,12 @@ export const OPERATIONS = {
       note: 'optional text',
     },
     outputs: {
-      id: 'string',
-      first_name: 'string',
-      last_name: 'string',
-      email: 'string',
-      cell_phone: 'string',
-      address: 'string',
-      city: 'string',
-      state: 'string',
-      zip: 'string',
-      country: 'string',
-      company: 'string',
-      website: 'string',
-      source: 'string',
+      ...Object.fromEntries(
+        Object.entries(CONTACT_RECORD_OUTPUTS).filter(
+          ([key]) => !['label_name', 'label_color', 'label', 'additional_field'].includes(key),
+        ),
+      ),
       label_id: 'string',
-      tags: 'list',
-      created_at: 'datetime',
     },
     // Under the names CRMGrow's Contact model stores, blanks left out, tags as a list.
     example: {

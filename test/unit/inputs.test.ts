@@ -135,3 +135,40 @@ describe('a send, its other inputs', () => {
     expect(await sent({ video_id: value })).toMatchObject({ video_id: expected });
   });
 });
+
+describe('a contact, its lists and name–value pairs', () => {
+  const sent = async (inputData: Record<string, unknown>) => {
+    const bodies: Record<string, unknown>[] = [];
+    nock(HOST)
+      .post('/api/contact', (body: Record<string, unknown>) => bodies.push(body) > 0)
+      .reply(200, { status: true, data: { _id: 'c1', tags: [null, 'a', 7] } });
+    const result = await run(
+      'creates.create_contact.operation.perform',
+      bundleWith({ inputData: { email: EMAIL, ...inputData } }),
+    );
+    return { body: bodies[0], result };
+  };
+
+  it('sends tags of line items, numbers as text, and leaves out what is no tag', async () => {
+    const { body, result } = await sent({ tags: [7, { tag: 'x' }, 'a, b', null] });
+    expect(body).toMatchObject({ tags: ['7', 'a', 'b'] });
+    // What CRMGrow stored, without the blanks a list can hold.
+    expect(result).toMatchObject({ tags: ['a', '7'] });
+  });
+
+  it.each([
+    ['blank tags', { tags: [' ', ','] }],
+    ['no custom fields', { custom_fields: {} }],
+    ['custom fields left blank', { custom_fields: '' }],
+    ['custom fields with no names', { custom_fields: { ' ': 'x' } }],
+    ['a blank value given as null', { source: null, custom_fields: null }],
+  ])('sends no field for %s', async (_, inputData) => {
+    const { body } = await sent(inputData);
+    expect(body).toEqual({ email: EMAIL });
+  });
+
+  it('sends custom field values as text, a blank one as ""', async () => {
+    const { body } = await sent({ custom_fields: { Budget: 500000, Notes: null, Beds: ' 3 ' } });
+    expect(body).toMatchObject({ additional_field: { Budget: '500000', Notes: '', Beds: ' 3 ' } });
+  });
+});
