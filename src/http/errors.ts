@@ -30,6 +30,10 @@ export interface RequestResult {
 /** The service's words for a key it refuses (docs/service-api.md). */
 const BAD_KEY = /^(invalid signature|jwt malformed|jwt expired|invalid_user)$/i;
 
+/** The web app's guard, which answers any API key so (Teamgrow-Backend a2ec244,
+ * src/middleware/auth.js, checkAppJwtAuth): the address is wrong, not the key. */
+const NOT_FOR_API_KEYS = /^authorization failed$/i;
+
 /** Failures before a byte of the request reached the service. */
 const NOT_REACHED = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'];
 
@@ -60,26 +64,20 @@ const NOT_FOUND: Partial<Record<ListKey, RegExp>> = {
   automation: /^automation not found$/i,
 };
 
-/** Why CRMGrow will not start an automation for this account (Teamgrow-Backend a2ec244,
- * src/controllers/time_line.js, create: 406, 408 and 412), and what the builder does about it. */
-const AUTOMATION_BLOCKERS: readonly (readonly [RegExp, string])[] = [
-  [
-    /^no email connected$/i,
+/** Why CRMGrow will not start an automation for this account, in its words (Teamgrow-Backend
+ * a2ec244, src/controllers/time_line.js, create: 406, 408 and 412), and what the builder does. */
+const AUTOMATION_BLOCKERS: Readonly<Record<string, string>> = {
+  'no email connected':
     'your CRMGrow account has no connected email. Connect Gmail or Outlook in CRMGrow, then try again.',
-  ],
-  [
-    /^no phone$/i,
+  'no phone':
     'your CRMGrow account has no phone number for texts. Add one in CRMGrow, then try again.',
-  ],
-  [
-    /^exceed max active automations$/i,
+  'exceed max active automations':
     'your CRMGrow account already runs as many automations as its plan allows. End some in CRMGrow or upgrade the plan, then try again.',
-  ],
-  [
-    /^disable create automations$/i,
+  'disable create automations':
     'automations are turned off for your CRMGrow account. Turn them on in CRMGrow, or ask its owner to, then try again.',
-  ],
-];
+};
+
+const capitalized = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 const redacted = (text: string, key: string): string =>
   key ? text.split(key).join('[API key]') : text;
@@ -153,7 +151,11 @@ function logLine({ endpoint, url, key, response, cause, timedOut }: RequestResul
 /** The error for a request's result, logged for the developers; undefined when it succeeded. */
 export function errorFor(z: ZObject, result: RequestResult): Error | undefined {
   const error = chain(z.errors, result);
-  if (error) z.console.log(logLine(result));
+  const routes =
+    result.response && NOT_FOR_API_KEYS.test(errorTextOf(result.response))
+      ? ' These routes take no API key: set API_ROUTES=api-v2 (README, Configuration).'
+      : '';
+  if (error) z.console.log(`${logLine(result)}${routes}`);
   return error && doNotContextify(error);
 }
 
@@ -207,6 +209,12 @@ function chain(errors: ZObject['errors'], result: RequestResult): Error | undefi
     return fail(
       'redirect',
       `CRMGrow answered with a redirect while ${work}, and this integration follows no redirect. If it keeps happening, contact CRMGrow support.`,
+    );
+  }
+  if (NOT_FOR_API_KEYS.test(words)) {
+    return fail(
+      'wrong_routes',
+      `CRMGrow refused the address this integration uses for ${work}, as it takes no API key: the integration is set up wrongly. Contact whoever provides this integration.`,
     );
   }
   if (status === 401 || BAD_KEY.test(words)) {
@@ -283,12 +291,9 @@ function chain(errors: ZObject['errors'], result: RequestResult): Error | undefi
         `The contact ${quote(email.value, 60)} is already in this automation, so it was not added again.`,
       );
     }
-    const blocker = AUTOMATION_BLOCKERS.find(([pattern]) => pattern.test(words));
+    const blocker = new Map(Object.entries(AUTOMATION_BLOCKERS)).get(words.toLowerCase());
     if (blocker) {
-      return fail(
-        'automation_unavailable',
-        `CRMGrow could not start the automation: ${blocker[1]}`,
-      );
+      return fail('automation_unavailable', `CRMGrow could not start the automation: ${blocker}`);
     }
     const gone = fields.find((field) => field.listKey && NOT_FOUND[field.listKey]?.test(words));
     if (gone?.listKey) {
@@ -308,8 +313,8 @@ function chain(errors: ZObject['errors'], result: RequestResult): Error | undefi
     return fail(
       'request_refused',
       fields.length > 0
-        ? `CRMGrow refused ${work}. Check the values this step sends, then try again.`
-        : `CRMGrow refused ${work}. If it keeps happening, contact CRMGrow support.`,
+        ? `${capitalized(work)} failed: CRMGrow refused it. Check the values this step sends, then try again.`
+        : `${capitalized(work)} failed: CRMGrow refused it. If it keeps happening, contact CRMGrow support.`,
     );
   }
   if (SUCCESS_CHECKS[endpoint.successCheck](response)) return undefined;

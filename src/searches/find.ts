@@ -74,7 +74,7 @@ function findItem(key: ListKey): Search {
     required: false,
     default: 'no',
     helpText:
-      `Yes: only a ${spec.singular} whose whole title is the one given, so "Tour" does not ` +
+      `Yes: only ${spec.withArticle} whose whole title is the one given, so "Tour" does not ` +
       'find "Tour of 12 Elm Street". Still not case-sensitive, and accents are ignored.',
   };
   return defineSearch({

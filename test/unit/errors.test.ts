@@ -83,6 +83,17 @@ const FAILURES = {
     read: 'AppError network_error',
     write: 'AppError network_error',
   },
+  // A host name that does not resolve, for good or for now: nothing left the machine.
+  'host not found': {
+    reply: (i: nock.Interceptor) => i.replyWithError(failedWith('ENOTFOUND')),
+    read: 'AppError network_error',
+    write: 'AppError network_error',
+  },
+  'host not resolved for now': {
+    reply: (i: nock.Interceptor) => i.replyWithError(failedWith('EAI_AGAIN')),
+    read: 'AppError network_error',
+    write: 'AppError network_error',
+  },
   '429': {
     reply: (i: nock.Interceptor) => i.reply(429, ''),
     read: 'ThrottledError',
@@ -92,6 +103,12 @@ const FAILURES = {
     reply: (i: nock.Interceptor) => i.reply(503, ''),
     read: 'ThrottledError',
     write: 'AppError outcome_unknown',
+  },
+  // The web app's routes answer any API key so: the integration's routes are wrong, not the key.
+  'the web app refusing an API key': {
+    reply: (i: nock.Interceptor) => i.reply(401, { status: false, error: 'Authorization failed' }),
+    read: 'AppError wrong_routes',
+    write: 'AppError wrong_routes',
   },
   '500': {
     reply: (i: nock.Interceptor) => i.reply(500, { status: false, error: 'internal_server_error' }),
@@ -123,6 +140,24 @@ describe.each(ENDPOINT_CASES)('$name', ({ path, bundle, call, write }) => {
       );
     }
   });
+});
+
+// The longest work of any endpoint with CRMGrow's longest words: the cap, not the words, ends it.
+it.each(ENDPOINT_CASES)(
+  '$name: a message with long words from CRMGrow is cut to 250 characters',
+  async ({ path, bundle, call }) => {
+    process.env.ALT_BASE_URL = 'https://alt.crmgrow.test';
+    intercept(call).reply(400, { status: false, error: `Refused ${'because '.repeat(100)}` });
+    const { message } = await failureOf(run(path, bundle));
+    expect(message.length).toBe(250);
+    expect(message).toMatch(/CRMGrow said: "Refused because .*…"$/);
+  },
+);
+
+it("names API_ROUTES=api-v2 in the developers' log when a route takes no API key", async () => {
+  nock(HOST).get('/api/video').reply(401, { status: false, error: 'Authorization failed' });
+  const { logs } = await logsOf(() => failureOf(run('triggers.video.operation.perform')));
+  expect(logs).toContainEqual(expect.stringContaining('set API_ROUTES=api-v2'));
 });
 
 describe('the reading of a response', () => {

@@ -157,6 +157,16 @@ const ROWS: Record<string, Row> = {
         'CRMGrow refused the API key. Copy the key from CRMGrow\'s Settings > Integration page and paste it into your CRMGrow connection in Zapier. CRMGrow said: "invalid signature"',
     },
   },
+  "a route that takes no API key (the web app's), on the connection test": {
+    setup: () => api().get('/api/template').reply(401, error('Authorization failed')),
+    run: () => call('authentication.test', bundleWith()),
+    expected: {
+      name: 'AppError',
+      code: 'wrong_routes',
+      message:
+        'CRMGrow refused the address this integration uses for testing the connection, as it takes no API key: the integration is set up wrongly. Contact whoever provides this integration. CRMGrow said: "Authorization failed"',
+    },
+  },
   'too many requests, with Retry-After': {
     setup: () => api().get('/api/video').reply(429, 'Slow down', { 'Retry-After': '120' }),
     run: () => poll(),
@@ -264,7 +274,7 @@ const ROWS: Record<string, Row> = {
       name: 'AppError',
       code: 'request_refused',
       message:
-        'CRMGrow refused adding the note. Check the values this step sends, then try again. CRMGrow said: "Note is too long"',
+        'Adding the note failed: CRMGrow refused it. Check the values this step sends, then try again. CRMGrow said: "Note is too long"',
     },
   },
   'any other refusal of a read, with no words': {
@@ -274,7 +284,7 @@ const ROWS: Record<string, Row> = {
       name: 'AppError',
       code: 'request_refused',
       message:
-        'CRMGrow refused listing your videos. If it keeps happening, contact CRMGrow support.',
+        'Listing your videos failed: CRMGrow refused it. If it keeps happening, contact CRMGrow support.',
     },
   },
   'a 2xx that fails the success check, on a note': {
