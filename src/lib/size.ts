@@ -10,8 +10,9 @@ import { truncate } from './text';
 export const BUDGET = 5 * 1024 * 1024;
 
 /** The one case that needs a second budget: a list read out of a webhook's text, kept while it
- * fits a quarter, the rest counted. Read whole, 2,499,971 material groups took 1,043 MB; at the
- * whole budget, 913,449 custom fields took 544 MB (bench section 8; target 400 MB). */
+ * fits a quarter, the rest counted. Each entry read is an object of its own, many times its text's
+ * size in memory, so at the whole budget a webhook of tiny entries passes the memory bench section 8
+ * holds (docs/benchmarks.md has the figures). */
 export const LIST_BUDGET = BUDGET / 4;
 
 /** A value's size as JSON, in UTF-8 bytes. */

@@ -26,3 +26,10 @@ it('names only operations the app has', () => {
   expect(named.length).toBeGreaterThan(0);
   expect(unknown).toEqual([]);
 });
+
+it('says each change of the newest section in at most 50 words, as promote shows it', () => {
+  const [, newest = ''] = changelog.split(/^## .*$/m);
+  const lines = newest.split('\n').filter((line) => line.startsWith('- '));
+  expect(lines.length).toBeGreaterThan(0);
+  expect(lines.filter((line) => line.split(/\s+/).length - 1 > 50)).toEqual([]);
+});

@@ -33,6 +33,12 @@ describe('a poll', () => {
     expect(ids(await poll({ page: 1 }))).toEqual(newest(200, 200));
   });
 
+  it('returns the newest 10,000 of 12,000 when Zapier fills its dedupe list', async () => {
+    const many = Array.from({ length: 12_000 }, (_, i) => ({ id: objectId(i + 1), title: 't' }));
+    videos(many);
+    expect(ids(await poll({ isPopulatingDedupe: true }))).toEqual(newest(12_000, 10_000));
+  });
+
   it('returns up to 10,000 when Zapier fills its dedupe list, and 10 for a sample', async () => {
     videos(shuffled);
     expect(await poll({ isPopulatingDedupe: true })).toHaveLength(1_200);
