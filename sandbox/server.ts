@@ -159,9 +159,16 @@ export async function startSandbox({ routes = 'spec' }: { routes?: 'spec' | 'sou
     subscriptions.delete(segment ?? query.id ?? '');
     return json(201, { status: true });
   };
-  const perform = ({ headers, segment }: Incoming): Answer => {
+  // The source reads the subscription's `data` from the query, and offers as New Lead's sample
+  // only a contact whose `source` is its lead type, else blanks (src/controllers/outbound.js,
+  // outboundPerform; src/helpers/outbound.js, getContactOutboundRecentData).
+  const perform = ({ headers, segment, query }: Incoming): Answer => {
     const action = String(segment ?? headers.action ?? '').trim();
-    return json(201, [recent.get(action) ?? SAMPLES.get(action) ?? {}]);
+    const event = recent.get(action) ?? SAMPLES.get(action);
+    const type = query['data[type]'] ?? '';
+    const other = routes === 'source' && type.startsWith('lead') && event?.source !== type;
+    const blanks = Object.fromEntries(Object.keys(event ?? {}).map((key) => [key, '']));
+    return json(201, [other ? blanks : (event ?? {})]);
   };
 
   const SPEC_ROUTES: Readonly<Record<string, Route>> = {

@@ -29,14 +29,13 @@ const labelOf = (key: string): string =>
   CONTACT_RECORD_FIELDS.find((field) => field.key === key)?.label ?? key;
 
 const INPUTS = [
-  {
-    ...emailInput(
-      'Email',
-      "The contact's email address. CRMGrow needs an email or a cell phone. If a contact has " +
-        'exactly this address already, CRMGrow adds none and leaves that contact as it is.',
-    ),
-    required: false,
-  },
+  // CRMGrow compares this address whole, as written (contact.js, create).
+  emailInput(
+    'Email',
+    "The contact's email address. CRMGrow needs an email or a cell phone. If a contact has " +
+      'exactly this address already, CRMGrow adds none and leaves that contact as it is.',
+    { lookup: false, required: false },
+  ),
   ...Object.entries(DETAILS).map(([key, helpText]): Input => ({
     key,
     label: labelOf(key),

@@ -19,7 +19,8 @@ export interface HookEvent {
   readonly filters?: readonly Filter[];
   /** The text fields read into parsed ones (src/hooks/items.ts): `contact` into contacts and the
    * first contact, `video`, `pdf` and `image` into materials, `deal` into deals, `label` into its
-   * name and color, `additional_field` into custom fields. Their output fields are in the row. */
+   * name and color, `additional_field` into custom fields, a video's amount into its rounded
+   * percent. Their output fields are in the row. */
   readonly reads: readonly Reading[];
   /** A body fanned out into one item per record: a bulk delete's `contacts`, or `removed_task`. */
   readonly fanOut?: 'contacts' | 'removed_task';
@@ -27,7 +28,7 @@ export interface HookEvent {
   readonly subscribeInput?: SubscribeInput;
 }
 
-type Reading = 'contacts' | 'materials' | 'deals' | 'label' | 'custom fields';
+type Reading = 'contacts' | 'materials' | 'deals' | 'label' | 'custom fields' | 'video percent';
 
 type Field = PlainOutputField;
 const s = (key: string, label: string): Field => ({ key, label, type: 'string' });
@@ -92,7 +93,9 @@ const MOVE_DEAL_FIELDS = [
   ...DEAL_BASE_FIELDS,
   s('deal_source', 'Previous Stage'),
   s('deal_target', 'New Stage'),
-  dt('create_at', 'Deal Moved At'),
+  // The deal's own creation time: CRMGrow sends no time of the move (Teamgrow-Backend a2ec244,
+  // src/helpers/outbound.js, the move-deal serializer: `create_at: deal.created_at`).
+  dt('create_at', 'Deal Created At'),
 ];
 
 const SEND_MATERIAL_FIELDS = [
@@ -114,7 +117,14 @@ const WATCH_MATERIAL_FIELDS: Field[] = [
   s('material_id', 'Material ID'),
   s('material_type', 'Material Type'),
   s('material_title', 'Material Title'),
-  { key: 'material_amount', label: 'Amount Watched (Percent or Pages)', type: 'number' },
+  // A video's watched percent unrounded, a PDF's page count when it is opened, 1 for an image
+  // (Teamgrow-Backend a2ec244, src/controllers/tracker.js).
+  {
+    key: 'material_amount',
+    label: 'Amount (Video Percent Watched, PDF Page Count, 1 for an Image)',
+    type: 'number',
+  },
+  { key: 'video_percent', label: 'Video Percent Watched (Rounded)', type: 'number' },
   dt('create_at', 'Material Watched At'),
 ];
 
@@ -161,15 +171,25 @@ const row = (action: ActionValue, label: string, description: string, shape: Sha
 });
 
 export const HOOK_EVENTS: readonly HookEvent[] = [
-  row('add_contact', 'New Contact', 'Triggers when a contact is added.', CONTACT),
-  row('update_contact', 'Updated Contact', "Triggers when a contact's details are changed.", {
-    ...CONTACT,
-    filters: [FILTERS.updatedTag],
-  }),
+  row(
+    'add_contact',
+    'New Contact',
+    'Triggers when a contact is added one at a time, not by an import, a lead form (see New Lead), or a send or note to a new address.',
+    CONTACT,
+  ),
+  row(
+    'update_contact',
+    'Updated Contact',
+    "Triggers when a contact's details are edited one contact at a time, with the contact as it is after the edit; bulk edits and merges do not trigger it.",
+    {
+      ...CONTACT,
+      filters: [FILTERS.updatedTag],
+    },
+  ),
   row(
     'delete_contact',
     'Deleted Contact',
-    'Triggers when a contact is deleted, once for each contact.',
+    'Triggers when contacts are deleted, once for each contact, not when contacts are merged or moved to another account.',
     {
       noun: 'Contact',
       outputFields: DELETE_CONTACT_FIELDS,
@@ -177,22 +197,32 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
       fanOut: 'contacts',
     },
   ),
-  row('add_deal', 'New Deal', 'Triggers when a deal is created.', {
-    noun: 'Deal',
-    outputFields: ADD_DEAL_FIELDS,
-    reads: ['contacts', 'custom fields'],
-    filters: [FILTERS.pipeline],
-  }),
-  row('move_deal', 'Deal Moved to Another Stage', 'Triggers when a deal moves to another stage.', {
-    noun: 'Deal',
-    outputFields: MOVE_DEAL_FIELDS,
-    reads: ['contacts'],
-    filters: [FILTERS.pipeline, FILTERS.newStage],
-  }),
+  row(
+    'add_deal',
+    'New Deal',
+    "Triggers when a deal is created one at a time, not by an import, a bulk add, or a new contact's deal stage.",
+    {
+      noun: 'Deal',
+      outputFields: ADD_DEAL_FIELDS,
+      reads: ['contacts', 'custom fields'],
+      filters: [FILTERS.pipeline],
+    },
+  ),
+  row(
+    'move_deal',
+    'Deal Moved to Another Stage',
+    "Triggers when a deal moves to another stage; the event carries the deal's creation time, not the time of the move.",
+    {
+      noun: 'Deal',
+      outputFields: MOVE_DEAL_FIELDS,
+      reads: ['contacts'],
+      filters: [FILTERS.pipeline, FILTERS.newStage],
+    },
+  ),
   row(
     'send_material',
     'Material Sent',
-    'Triggers when a video, PDF or image is sent to a contact.',
+    'Triggers when you email or text videos, PDFs or images to contacts yourself, not when a Zap, a campaign or a queued send does.',
     {
       noun: 'Material',
       outputFields: SEND_MATERIAL_FIELDS,
@@ -203,36 +233,66 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
   row(
     'watch_material',
     'Material Watched',
-    'Triggers when a contact watches a video or opens a PDF or image you sent.',
+    'Triggers when a contact watches a video or opens a PDF or image you sent, every time, repeat views included.',
     {
       noun: 'Material',
       outputFields: WATCH_MATERIAL_FIELDS,
-      reads: ['contacts'],
+      reads: ['contacts', 'video percent'],
       filters: FILTERS.watchedMaterial,
     },
   ),
   row(
     'assigned_automation',
     'Automation Assigned',
-    'Triggers when an automation is assigned to a contact or a deal.',
+    'Triggers when you assign an automation to contacts, not when one starts by itself, such as from a lead form, a deal stage or a tag.',
     { noun: 'Automation', outputFields: AUTOMATION_FIELDS, reads: ['contacts', 'deals'] },
   ),
-  row('create_note', 'New Note', 'Triggers when a note is added to a contact.', NOTE),
-  row('update_note', 'Updated Note', 'Triggers when a note on a contact is edited.', NOTE),
-  row('delete_note', 'Deleted Note', 'Triggers when a note on a contact is deleted.', NOTE),
-  row('create_task', 'New Task', 'Triggers when a task is scheduled for a contact.', TASK),
-  row('update_task', 'Updated Task', 'Triggers when a task for a contact is changed.', TASK),
-  row('delete_task', 'Deleted Task', 'Triggers when a task is deleted, once for each task.', {
-    noun: 'Task',
-    outputFields: DELETE_TASK_FIELDS,
-    reads: ['contacts'],
-    fanOut: 'removed_task',
-  }),
+  row(
+    'create_note',
+    'New Note',
+    'Triggers when a note is added to a contact, not for notes added in bulk, to a deal, or with a new contact.',
+    NOTE,
+  ),
+  row(
+    'update_note',
+    'Updated Note',
+    'Triggers when a note on a contact is edited, with the note as it is after the edit.',
+    NOTE,
+  ),
+  row(
+    'delete_note',
+    'Deleted Note',
+    'Triggers when a note on a contact is deleted, not when its contact is deleted.',
+    NOTE,
+  ),
+  row(
+    'create_task',
+    'New Task',
+    "Triggers when a task is scheduled for a contact, once for each contact and once for a repeating series, not for a deal's task.",
+    TASK,
+  ),
+  row(
+    'update_task',
+    'Updated Task',
+    'Triggers when a task for a contact is edited, with the task as it was before the edit; completing a task does not trigger it.',
+    TASK,
+  ),
+  row(
+    'delete_task',
+    'Deleted Task',
+    'Triggers when tasks are deleted, once for each task, not when they go with their contact.',
+    {
+      noun: 'Task',
+      outputFields: DELETE_TASK_FIELDS,
+      reads: ['contacts'],
+      fanOut: 'removed_task',
+    },
+  ),
   // The editor says "No new lead found"; its fields are labelled as a contact's.
   row(
     'lead_source',
     'New Lead',
-    'Triggers when a new lead comes in, such as from a lead capture form.',
+    'Triggers when a lead comes in from a lead form or a scheduler booking, whether its contact is new or known.',
     { ...CONTACT, noun: 'Lead', subscribeInput: LEAD_SOURCE },
   ),
 ];

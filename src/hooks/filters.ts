@@ -184,8 +184,9 @@ const WATCH_FILTERS = [
     key: 'min_amount',
     label: 'Minimum Amount (Percent or Pages)',
     helpText:
-      'Only start the Zap from this amount up: the percent of a video watched (such as 50) ' +
-      'or the pages of a PDF read, so choose a Material Type too. An image counts as 1.',
+      'Only start the Zap from this amount up: the percent of a video watched (such as 50), ' +
+      "or a PDF's page count, which comes when it is opened, so choose a Material Type too. " +
+      'An image counts as 1.',
   }),
 ];
 

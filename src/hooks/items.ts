@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import type { Bundle } from 'zapier-platform-core';
 import {
   isObject,
+  numberOf,
   OBJECT_ID,
   parseJson,
   recordIdOf,
@@ -142,6 +143,11 @@ function readText(event: HookEvent, record: JsonObject, log: Log): JsonObject {
       typeof record.deal === 'string'
         ? readAll(dealsOf(record.deal, log), (deal) => deal, 'deals', log).entries
         : [];
+  }
+  if (reads.has('video percent')) {
+    const percent = numberOf(record.material_amount);
+    const video = String(record.material_type).trim().toUpperCase() === 'VIDEO';
+    read.video_percent = video && percent !== undefined ? Math.round(percent) : null;
   }
   if (reads.has('label') && typeof record.label === 'string') {
     const { name, color } = labelOf(record.label);

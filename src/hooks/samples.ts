@@ -149,7 +149,8 @@ export const SAMPLE_BODIES = {
     state: 'IL',
     zip: '',
     company: '',
-    source: 'Lead Capture',
+    // What CRMGrow writes on a lead form's contact (src/controllers/contact.js, leadContact).
+    source: 'leadform',
     label: 'name: New,color: #1e88e5',
     tags: ['lead-capture'],
     secondary_email: '',

@@ -38,17 +38,25 @@ async function unsubscribe(z: ZObject, bundle: Bundle) {
   return { id, outcome: isAlreadyGone(response) ? 'already_gone' : 'unsubscribed' };
 }
 
-/** The account's recent events of an action; the service's placeholder of blank values is none. */
+/** The account's recent events of an action; the service's placeholder of blank values is none.
+ * CRMGrow reads a subscription's `data` from the query here too, as `data[type]` (Teamgrow-Backend
+ * a2ec244, src/controllers/outbound.js, outboundPerform; Express's default query parser), so New
+ * Lead's sample is a lead of its Lead Type. */
 async function recentBodies(
   z: ZObject,
   bundle: Bundle,
-  action: ActionValue,
+  { action, subscribeInput }: HookEvent,
 ): Promise<JsonObject[]> {
-  const { data } = await callApi(z, bundle, ENDPOINTS.performList, {
+  const data = subscribeInput?.dataOf(z, bundle.inputData) ?? {};
+  const params = Object.fromEntries(
+    Object.entries(data).map(([key, value]) => [`data[${key}]`, String(value)]),
+  );
+  const { data: answer } = await callApi(z, bundle, ENDPOINTS.performList, {
     headers: { action },
+    params,
     pathSegment: action,
   });
-  const content = contentOf(data);
+  const content = contentOf(answer);
   return (Array.isArray(content) ? content : [content])
     .filter(isObject)
     .filter((body) => Object.values(body).some((value) => value !== '' && value !== null));
@@ -60,7 +68,7 @@ async function customOutputFields(
   bundle: Bundle,
   event: HookEvent,
 ): Promise<PlainOutputField[]> {
-  const bodies = await recentBodies(z, bundle, event.action).catch(() => []);
+  const bodies = await recentBodies(z, bundle, event).catch(() => []);
   const items = itemsOf(event, bodies, () => undefined);
   const names = new Set(items.flatMap((item) => Object.keys(item[CUSTOM_FIELDS] as JsonObject)));
   return [...names]
@@ -92,7 +100,7 @@ function hookTrigger(event: HookEvent): Trigger {
       performList: async (z, bundle) => {
         // Read first, so a filter that cannot be used costs no request.
         const passesFilters = itemFilter(z, bundle.inputData, filters);
-        const bodies = await recentBodies(z, bundle, action);
+        const bodies = await recentBodies(z, bundle, event);
         const log = (line: string) => z.console.log(`${action} sample: ${line}`);
         const maxItems = bundle.meta?.isLoadingSample ? SAMPLE_SIZE : Infinity;
         return itemsOf(event, bodies, log, { passesFilters, maxItems });

@@ -303,11 +303,12 @@ function chain(errors: ZObject['errors'], result: RequestResult): Error | undefi
         `CRMGrow could not find the ${singular} ${quote(gone.value, 40)} chosen in "${gone.label}": it may have been deleted. Choose ${withArticle} from the dropdown, or map the ID of one that exists.`,
       );
     }
-    // CRMGrow says only "Send error" for a failed delivery and for a material that no longer exists.
+    // All CRMGrow says when its mail failed: an unsubscribed contact, the daily limit, or no working
+    // mailbox (Teamgrow-Backend a2ec244, src/controllers/developer.js, sendVideo; src/helpers/email.js).
     if (email && material && /^send error$/i.test(words)) {
       return fail(
         'delivery_failed',
-        `CRMGrow could not send to ${quote(email.value, 60)}. Check the address and your CRMGrow account's email settings, and that the "${material.label}" chosen still exists in CRMGrow.`,
+        `CRMGrow could not email ${quote(email.value, 60)}: the contact may have unsubscribed, or your account may have reached its daily email limit or lost its connected Gmail, Outlook or SMTP mailbox. Check them in CRMGrow.`,
       );
     }
     return fail(

@@ -14,8 +14,8 @@ interface CallOptions {
   readonly headers?: Readonly<Record<string, string>>;
   readonly fields?: readonly SentField[];
   /** The value the service's source takes as the last path segment instead (`/unsubscribe/<id>`,
-   * `/perform/<action>`): asked there once when the API spec's form meets Express's missing route.
-   * Only for a request that is idempotent. */
+   * `/perform/<action>`): asked there once when the API spec's form meets Express's missing route,
+   * with the other params. Only for a request that is idempotent. */
   readonly pathSegment?: string;
 }
 
@@ -60,7 +60,11 @@ export async function callApi(
     );
   }
   const key = checkedKey(z, bundle);
-  const query = new URLSearchParams(options.params).toString();
+  const { params = {}, pathSegment } = options;
+  const queryOf = (entries: [string, string][]) => {
+    const query = new URLSearchParams(entries).toString();
+    return query ? `?${query}` : '';
+  };
   // One timeout for the call: the request and its whole response, and the path form's if asked,
   // so that both stay within the step's time.
   const timeout = new AbortController();
@@ -68,14 +72,14 @@ export async function callApi(
   try {
     const first: RequestResult = {
       endpoint,
-      url: `${baseUrl}${path}${query ? `?${query}` : ''}`,
+      url: `${baseUrl}${path}${queryOf(Object.entries(params))}`,
       key,
       fields: options.fields,
     };
     let result = await requestOnce(z, first, options, timeout);
-    const { pathSegment } = options;
     if (pathSegment !== undefined && result.response && isMissingRoute(result.response)) {
-      const url = `${baseUrl}${path}/${encodeURIComponent(pathSegment)}`;
+      const others = Object.entries(params).filter(([, value]) => value !== pathSegment);
+      const url = `${baseUrl}${path}/${encodeURIComponent(pathSegment)}${queryOf(others)}`;
       result = await requestOnce(z, { ...first, url }, options, timeout);
     }
     const error = errorFor(z, result);

@@ -25,6 +25,8 @@ export const CONTACT_RECORD_FIELDS: readonly PlainOutputField[] = [
   s('secondary_email', 'Secondary Email'),
   s('secondary_phone', 'Secondary Phone'),
   s('website', 'Website'),
-  s('additional_field', 'Custom Fields (Raw JSON)'),
+  // `JSON.stringify` with its first braces made brackets (Teamgrow-Backend a2ec244,
+  // src/helpers/outbound.js): not JSON.
+  s('additional_field', 'Custom Fields (Raw Text)'),
   { key: 'created_at', label: 'Contact Created At', type: 'datetime' },
 ];

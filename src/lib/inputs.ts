@@ -33,6 +33,8 @@ export interface Input<K extends string = string, F extends Format = Format> {
   readonly choices?: readonly FieldChoiceWithLabel[];
   /** The name CRMGrow stores the value under, where it is not the key (company is `brokerage`). */
   readonly sentAs?: string;
+  /** For `email`: CRMGrow finds the contact by the address read as a pattern. */
+  readonly lookup?: boolean;
 }
 
 /** The values of a list of inputs, by key: an optional input left blank is undefined. */
@@ -61,12 +63,25 @@ export const inputFieldOf = (input: Input): PlainInputField => ({
   }),
 });
 
-export const emailInput = (label: string, helpText: string): Input<'email', 'email'> => ({
+// CRMGrow finds a contact by `new RegExp(email, 'i')`, unanchored (Teamgrow-Backend a2ec244,
+// src/controllers/developer.js, searchContact).
+const BY_PATTERN =
+  'CRMGrow finds the contact by a pattern of this address, so ann@example.com can also find ' +
+  'joann@example.com, and an address with + is added as a new contact each time.';
+
+/** An email address; CRMGrow looks its contact up by a pattern of it unless `lookup` is false. */
+export const emailInput = (
+  label: string,
+  helpText: string,
+  { lookup = true, required = true } = {},
+): Input<'email', 'email'> => ({
   key: 'email',
   label,
   format: 'email',
-  helpText,
+  helpText: lookup ? `${helpText} ${BY_PATTERN}` : helpText,
   howToFill: 'Map an email address from an earlier step or type one.',
+  ...(lookup && { lookup }),
+  ...(!required && { required }),
 });
 
 export function listInput<K extends string>(
@@ -176,6 +191,14 @@ function valueOf(
     case 'email': {
       const read = emailAddressOf(value);
       if ('problem' in read) throw not(NOT_AN_ADDRESS[read.problem]);
+      // Such a pattern could find another contact, and the email go to them. A `+` finds none,
+      // so CRMGrow adds a contact, which the help says; a `.` finds the address itself.
+      const pattern = input.lookup ? /[*?^${}|]/.exec(read.address) : null;
+      if (pattern) {
+        throw not(
+          `holds ${pattern[0]}, which CRMGrow reads as a pattern when it looks up the contact, so it could find another one: nothing was sent. Map an address without it.`,
+        );
+      }
       return read.address;
     }
     default:

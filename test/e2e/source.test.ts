@@ -74,5 +74,11 @@ it('a New Lead subscription for Lead Schedule leads gets no Lead Form lead', asy
     id: string;
   };
   expect(await sb.fire('lead_source')).toEqual([]);
+  // Nor as its sample: CRMGrow offers only a lead of the type the query names.
+  expect(await run('triggers.lead_source.operation.performList', bundle)).toEqual([]);
+  const leadForm = { ...bundle, inputData: { lead_type: 'Lead Form' } };
+  expect(await run('triggers.lead_source.operation.performList', leadForm)).toEqual([
+    expect.objectContaining({ source: 'leadform' }),
+  ]);
   await run('triggers.lead_source.operation.performUnsubscribe', { ...bundle, subscribeData });
 });

@@ -299,6 +299,7 @@ export const OPERATIONS = {
       material_type: 'string',
       material_title: 'string',
       material_amount: 'number',
+      video_percent: 'number',
       create_at: 'datetime',
     },
     {

@@ -172,3 +172,36 @@ describe('a contact, its lists and name–value pairs', () => {
     expect(body).toMatchObject({ additional_field: { Budget: '500000', Notes: '', Beds: ' 3 ' } });
   });
 });
+
+describe('an address CRMGrow looks up by a pattern', () => {
+  it.each(['a*b', 'a?b', '^ab', 'ab$', 'a{2}b', 'a|b'])(
+    '%s@example.com halts a send, a note, a task and an automation before any request',
+    async (local) => {
+      const email = `${local}@example.com`;
+      for (const key of ['send_video', 'add_note', 'creates.create_task', 'add_to_automation']) {
+        const { path, inputData } = methodOf(key);
+        const failure = await failureOf(
+          run(path, bundleWith({ inputData: { ...inputData, email } })),
+        );
+        expect([key, failure.name]).toEqual([key, 'HaltedError']);
+      }
+    },
+  );
+
+  it('sends an address with + or . as it is, and Create Contact, which compares it whole, any of them', async () => {
+    const { path, inputData } = methodOf('add_note');
+    nock(HOST)
+      .post('/api/note', { ...inputData, email: 'jane.doe+zap@example.com' })
+      .reply(200, { status: true });
+    await run(path, bundleWith({ inputData: { ...inputData, email: 'jane.doe+zap@example.com' } }));
+    nock(HOST)
+      .post('/api/contact', { email: 'a|b@example.com' })
+      .reply(200, { status: true, data: { _id: 'c1' } });
+    await expect(
+      run(
+        'creates.create_contact.operation.perform',
+        bundleWith({ inputData: { email: 'a|b@example.com' } }),
+      ),
+    ).resolves.toMatchObject({ id: 'c1' });
+  });
+});

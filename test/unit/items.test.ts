@@ -78,6 +78,23 @@ describe('what a delivery is read from', () => {
 });
 
 describe('an item', () => {
+  it.each([
+    ['VIDEO', 87.33333333333333, 87],
+    [' video ', '12.5', 13],
+    ['PDF', 12, null],
+    ['IMAGE', 1, null],
+    ['VIDEO', 'most', null],
+  ])(
+    "gives a %j watch of %j a rounded video percent of %j, as CRMGrow's amount is unrounded",
+    async (type, amount, percent) => {
+      const [item] = await deliver('watch_material', {
+        material_type: type,
+        material_amount: amount,
+      });
+      expect(item).toMatchObject({ video_percent: percent });
+    },
+  );
+
   it('has exactly the output fields, each of its type, blank where the event has none', async () => {
     const [item] = await deliver('watch_material', {
       contact: `${ID},Jane,Cooper,jane@example.com,+1415`,
@@ -108,6 +125,7 @@ describe('an item', () => {
       material_type: 'VIDEO',
       material_title: null,
       material_amount: 87.5,
+      video_percent: 88,
       create_at: '1710000000000',
     });
   });

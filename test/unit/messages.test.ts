@@ -264,7 +264,7 @@ const ROWS: Record<string, Row> = {
       name: 'AppError',
       code: 'delivery_failed',
       message:
-        'CRMGrow could not send to "jane@example.com". Check the address and your CRMGrow account\'s email settings, and that the "Video" chosen still exists in CRMGrow. CRMGrow said: "Send error"',
+        'CRMGrow could not email "jane@example.com": the contact may have unsubscribed, or your account may have reached its daily email limit or lost its connected Gmail, Outlook or SMTP mailbox. Check them in CRMGrow. CRMGrow said: "Send error"',
     },
   },
   'any other refusal of a step that sends values': {
@@ -375,6 +375,14 @@ const ROWS: Record<string, Row> = {
       name: 'HaltedError',
       message:
         '"a@example.com, b@example.com" in "Recipient Email" holds more than one email address. Each step takes one: map a field that holds one, such as "First Contact Email" from a CRMGrow trigger, or use one step per address.',
+    },
+  },
+  'an address CRMGrow would read as a pattern': {
+    run: () => sendVideo({ ...SEND, email: 'sales|info@example.com' }),
+    expected: {
+      name: 'HaltedError',
+      message:
+        '"sales|info@example.com" in "Recipient Email" holds |, which CRMGrow reads as a pattern when it looks up the contact, so it could find another one: nothing was sent. Map an address without it.',
     },
   },
   'no email address': {

@@ -143,8 +143,11 @@ describe('the hook triggers', () => {
       HOOK_CALLS.performList,
       [],
     );
+    // New Lead's subscription `data`, which CRMGrow reads for its sample too.
+    const data = HOOKS[action]?.subscribeData;
+    const query = data ? `?data%5Btype%5D=${data.type}&data%5Blead%5D=${data.lead}` : '';
     expect([seen.url, headersOf(seen), seen.body]).toEqual([
-      `${HOST}${HOOK_CALLS.performList.path}`,
+      `${HOST}${HOOK_CALLS.performList.path}${query}`,
       { authorization: API_KEY, 'user-agent': 'Zapier', 'content-type': undefined, action },
       '',
     ]);
@@ -182,6 +185,12 @@ describe("the service's source: path forms and /api-v2/ routes", () => {
       { status: true },
     ],
     ['triggers.add_deal.operation.performList', HOOK_CALLS.performList, '/add_deal', []],
+    [
+      'triggers.lead_source.operation.performList',
+      HOOK_CALLS.performList,
+      '/lead_source?data%5Btype%5D=leadschedule&data%5Blead%5D=0',
+      [],
+    ],
   ] as const)(
     '%s asks the path form once after a missing route',
     async (path, call, tail, reply) => {
@@ -194,7 +203,8 @@ describe("the service's source: path forms and /api-v2/ routes", () => {
         .on('request', (req: { method: string; path: string }) =>
           seen.push(`${req.method} ${req.path}`),
         );
-      await run(path, bundleWith({ subscribeData: { id: 'sub/1' } }));
+      const inputData = { lead_type: 'Lead Schedule' };
+      await run(path, bundleWith({ subscribeData: { id: 'sub/1' }, inputData }));
       expect(seen).toEqual([
         expect.stringMatching(new RegExp(`^${call.method} ${call.path}(\\?|$)`)),
         `${call.method} ${call.path}${tail}`,
