@@ -1,5 +1,6 @@
-// Every failure of a request as the Zapier error a Zap builder reads: one chain, in order, top to
-// bottom. Which error type when, and Zapier's docs it rests on: docs/behaviour.md, "Failures".
+// Every failure of a request as the Zapier error a Zap builder reads: RULES, an ordered list of named
+// rules, the first that matches wins. Which error type when, and Zapier's docs it rests on:
+// docs/behaviour.md, "Failures".
 import type { ZObject } from 'zapier-platform-core';
 import { doNotContextify } from '../lib/errors';
 import type { SentField } from '../lib/inputs';
@@ -148,185 +149,362 @@ function logLine({ endpoint, url, key, response, cause, timedOut }: RequestResul
   return redacted(`${endpoint.method} ${url} failed: ${what}`, key);
 }
 
-/** The error for a request's result, logged for the developers; undefined when it succeeded. */
-export function errorFor(z: ZObject, result: RequestResult): Error | undefined {
-  const error = chain(z.errors, result);
-  const routes =
-    result.response && NOT_FOR_API_KEYS.test(errorTextOf(result.response))
-      ? ' These routes take no API key: set API_ROUTES=api-v2 (README, Configuration).'
-      : '';
-  if (error) z.console.log(`${logLine(result)}${routes}`);
-  return error && doNotContextify(error);
+/** What the rules read of a request's result. */
+interface Seen {
+  readonly endpoint: Endpoint;
+  /** The step's work: "listing your videos". */
+  readonly work: string;
+  readonly response: Response | undefined;
+  /** 0 without a whole response. */
+  readonly status: number;
+  /** CRMGrow's own words, the key redacted. */
+  readonly words: string;
+  readonly timedOut: boolean;
+  readonly cause: { readonly code?: unknown; readonly type?: unknown };
+  /** A non-2xx, or a 2xx that refuses. */
+  readonly refused: boolean;
+  readonly fields: readonly SentField[];
+  readonly field: (key: string) => SentField | undefined;
 }
 
-function chain(errors: ZObject['errors'], result: RequestResult): Error | undefined {
-  const { endpoint, fields = [], response, timedOut } = result;
-  const { work, notIdempotent } = endpoint;
-  const cause = (result.cause ?? {}) as { code?: unknown; type?: unknown };
-  const words = response ? errorTextOf(response, result.key) : '';
-  const fail = (code: string, message: string) =>
-    new errors.Error(withWords(message, words), code, response?.status);
-  const halt = (message: string) => new errors.HaltedError(withWords(message, words));
-  const throttle = (message: string, delay: number) =>
-    new errors.ThrottledError(withWords(message, words), delay);
-  // What happened, then what to do; for a request not idempotent, that it may have gone through.
-  const failOrMayHaveHappened = (what: string, code: string, advice: string) =>
-    notIdempotent
-      ? fail('outcome_unknown', `${what} ${MAY_HAVE_HAPPENED[notIdempotent]}`)
-      : fail(code, `${what} ${advice}`);
-  const retryLater = 'Try again in a few minutes; if it keeps happening, contact CRMGrow support.';
+/** What a rule gives: a Zapier error, with its message before CRMGrow's words, or success. */
+type Outcome =
+  | { readonly error: 'Error'; readonly code: string; readonly message: string }
+  | { readonly error: 'HaltedError' | 'ExpiredAuthError'; readonly message: string }
+  | { readonly error: 'ThrottledError'; readonly message: string; readonly delay: number }
+  | { readonly error: 'none' };
 
+interface Rule {
+  readonly name: string;
+  /** The outcome where the rule matches; nothing (false, undefined) where it does not. */
+  readonly gives: (seen: Seen) => Outcome | false | undefined;
+}
+
+const fail = (code: string, message: string): Outcome => ({ error: 'Error', code, message });
+const halt = (message: string): Outcome => ({ error: 'HaltedError', message });
+const throttle = (message: string, delay: number): Outcome => ({
+  error: 'ThrottledError',
+  message,
+  delay,
+});
+const SUCCESS: Outcome = { error: 'none' };
+// What happened, then what to do; for a request not idempotent, that it may have gone through.
+const failOrMayHaveHappened = (seen: Seen, what: string, code: string, advice: string) =>
+  seen.endpoint.notIdempotent
+    ? fail('outcome_unknown', `${what} ${MAY_HAVE_HAPPENED[seen.endpoint.notIdempotent]}`)
+    : fail(code, `${what} ${advice}`);
+const RETRY_LATER = 'Try again in a few minutes; if it keeps happening, contact CRMGrow support.';
+
+/** The rules, in order: the first that matches gives the outcome. */
+const RULES: readonly Rule[] = [
   // No whole response.
-  if (!response) {
-    if (timedOut) {
-      return failOrMayHaveHappened(
-        `CRMGrow did not answer in time while ${work}.`,
+  {
+    name: 'timeout',
+    gives: (seen) =>
+      !seen.response &&
+      seen.timedOut &&
+      failOrMayHaveHappened(
+        seen,
+        `CRMGrow did not answer in time while ${seen.work}.`,
         'timeout',
         'Try again in a few minutes; if it keeps happening, CRMGrow may be having trouble.',
-      );
-    }
-    if (cause.type === 'max-size') {
-      return failOrMayHaveHappened(
-        `CRMGrow's response while ${work} was larger than this integration reads.`,
+      ),
+  },
+  {
+    name: 'too large',
+    gives: (seen) =>
+      !seen.response &&
+      seen.cause.type === 'max-size' &&
+      failOrMayHaveHappened(
+        seen,
+        `CRMGrow's response while ${seen.work} was larger than this integration reads.`,
         'response_too_large',
         'Nothing was taken from it. If it keeps happening, contact CRMGrow support.',
-      );
-    }
-    if (NOT_REACHED.includes(String(cause.code))) {
-      return fail(
+      ),
+  },
+  {
+    name: 'not reached',
+    gives: (seen) =>
+      !seen.response &&
+      NOT_REACHED.includes(String(seen.cause.code)) &&
+      fail(
         'network_error',
-        `Could not reach CRMGrow while ${work}, so nothing was sent. Try again in a few minutes.`,
-      );
-    }
-    const what = `The connection to CRMGrow broke while ${work}.`;
-    return failOrMayHaveHappened(what, 'network_error', 'Try again in a few minutes.');
-  }
-
+        `Could not reach CRMGrow while ${seen.work}, so nothing was sent. Try again in a few minutes.`,
+      ),
+  },
+  {
+    name: 'connection broke',
+    gives: (seen) =>
+      !seen.response &&
+      failOrMayHaveHappened(
+        seen,
+        `The connection to CRMGrow broke while ${seen.work}.`,
+        'network_error',
+        'Try again in a few minutes.',
+      ),
+  },
   // A whole response.
-  const { status } = response;
-  const fieldOf = (key: string) => fields.find((field) => field.key === key);
-  if (status >= 300 && status <= 399) {
-    return fail(
-      'redirect',
-      `CRMGrow answered with a redirect while ${work}, and this integration follows no redirect. If it keeps happening, contact CRMGrow support.`,
-    );
-  }
-  if (NOT_FOR_API_KEYS.test(words)) {
-    return fail(
-      'wrong_routes',
-      `CRMGrow refused the address this integration uses for ${work}, as it takes no API key: the integration is set up wrongly. Contact whoever provides this integration.`,
-    );
-  }
-  if (status === 401 || BAD_KEY.test(words)) {
-    const message =
-      "CRMGrow refused the API key. Copy the key from CRMGrow's Settings > Integration page and paste it into your CRMGrow connection in Zapier.";
-    return new errors.ExpiredAuthError(withWords(message, words));
-  }
+  {
+    name: 'redirect',
+    gives: ({ status, work }) =>
+      status >= 300 &&
+      status <= 399 &&
+      fail(
+        'redirect',
+        `CRMGrow answered with a redirect while ${work}, and this integration follows no redirect. If it keeps happening, contact CRMGrow support.`,
+      ),
+  },
+  {
+    name: 'no API key taken',
+    gives: ({ words, work }) =>
+      NOT_FOR_API_KEYS.test(words) &&
+      fail(
+        'wrong_routes',
+        `CRMGrow refused the address this integration uses for ${work}, as it takes no API key: the integration is set up wrongly. Contact whoever provides this integration.`,
+      ),
+  },
+  {
+    name: 'key refused',
+    gives: ({ status, words }) =>
+      (status === 401 || BAD_KEY.test(words)) && {
+        error: 'ExpiredAuthError',
+        message:
+          "CRMGrow refused the API key. Copy the key from CRMGrow's Settings > Integration page and paste it into your CRMGrow connection in Zapier.",
+      },
+  },
   // Zapier retries a ThrottledError after the delay in a live run (docs: error handling); in a
   // test of the step or a dropdown the message is all there is, so it says only what CRMGrow asked.
-  if (status === 429) {
-    const delay = retryDelayOf(response.retryAfter);
-    return throttle(
-      `CRMGrow is receiving too many requests and asked to wait: try again in about ${delay} seconds.`,
-      delay,
-    );
-  }
-  if (isMissingRoute(response)) {
-    return fail(
-      'endpoint_not_found',
-      `CRMGrow does not know the address this integration uses for ${work}: the integration may be set up with a wrong address for CRMGrow. Contact CRMGrow support.`,
-    );
-  }
-  if (status >= 500) {
-    // The service fails this way on an id that is not one of its ids: the Zap's mapping must change.
-    const id = fields.find((field) => field.format === 'id' && !isObjectId(field.value));
-    if (id?.listKey) {
+  {
+    name: 'too many requests',
+    gives: ({ status, response }) => {
+      const delay = retryDelayOf(response?.retryAfter ?? null);
+      return (
+        status === 429 &&
+        throttle(
+          `CRMGrow is receiving too many requests and asked to wait: try again in about ${delay} seconds.`,
+          delay,
+        )
+      );
+    },
+  },
+  {
+    name: 'missing route',
+    gives: ({ response, work }) =>
+      response &&
+      isMissingRoute(response) &&
+      fail(
+        'endpoint_not_found',
+        `CRMGrow does not know the address this integration uses for ${work}: the integration may be set up with a wrong address for CRMGrow. Contact CRMGrow support.`,
+      ),
+  },
+  // The service fails this way on an id that is not one of its ids: the Zap's mapping must change.
+  {
+    name: 'not an id',
+    gives: ({ status, fields }) => {
+      const id = fields.find((field) => field.format === 'id' && !isObjectId(field.value));
+      if (status < 500 || !id?.listKey) return undefined;
+      const where =
+        'dropdownOnly' in LISTS[id.listKey]
+          ? 'an earlier step'
+          : `a "${searchLabelOf(id.listKey)}" step`;
       return fail(
         'invalid_id',
-        `${quote(id.value, 40)} in "${id.label}" is not a CRMGrow ID, and CRMGrow failed on it. Choose from the "${id.label}" dropdown, or map the ID from ${'dropdownOnly' in LISTS[id.listKey] ? 'an earlier step' : `a "${searchLabelOf(id.listKey)}" step`}.`,
+        `${quote(id.value, 40)} in "${id.label}" is not a CRMGrow ID, and CRMGrow failed on it. Choose from the "${id.label}" dropdown, or map the ID from ${where}.`,
       );
-    }
-    if (!notIdempotent && (status === 502 || status === 503 || status === 504)) {
-      const delay = retryDelayOf(response.retryAfter);
-      return throttle(
-        `CRMGrow is unavailable for now: try again in about ${delay} seconds.`,
-        delay,
+    },
+  },
+  {
+    name: 'unavailable',
+    gives: ({ status, endpoint, response }) => {
+      const delay = retryDelayOf(response?.retryAfter ?? null);
+      return (
+        !endpoint.notIdempotent &&
+        [502, 503, 504].includes(status) &&
+        throttle(`CRMGrow is unavailable for now: try again in about ${delay} seconds.`, delay)
       );
-    }
-    return failOrMayHaveHappened(
-      `CRMGrow had a problem while ${work}.`,
-      'server_error',
-      retryLater,
-    );
-  }
-  const refused = status < 200 || status > 299 || isRefusal(response.data);
-  if (refused && endpoint.alreadyGoneIsSuccess && isAlreadyGone(response)) return undefined;
-  if (refused) {
-    const email = fieldOf('email');
-    const template = fieldOf('template_id');
-    const material = fields.find((field) => field.listKey && field !== template);
-    if (/suspended/i.test(words)) {
-      return fail(
+    },
+  },
+  {
+    name: 'server error',
+    gives: (seen) =>
+      seen.status >= 500 &&
+      failOrMayHaveHappened(
+        seen,
+        `CRMGrow had a problem while ${seen.work}.`,
+        'server_error',
+        RETRY_LATER,
+      ),
+  },
+  // A refusal: a non-2xx, or `"status": false` or an `error` in a 2xx.
+  {
+    name: 'already gone',
+    gives: ({ refused, endpoint, response }) =>
+      refused && endpoint.alreadyGoneIsSuccess && response && isAlreadyGone(response) && SUCCESS,
+  },
+  {
+    name: 'suspended',
+    gives: ({ refused, words }) =>
+      refused &&
+      /suspended/i.test(words) &&
+      fail(
         'account_suspended',
         'Your CRMGrow account is suspended. Sign in to CRMGrow to restore it, then try again.',
+      ),
+  },
+  // This record's data: its address, or a contact CRMGrow has already (contact.js, create), or in
+  // the automation (time_line.js).
+  {
+    name: 'address refused',
+    gives: ({ refused, words, field }) => {
+      const email = field('email');
+      return (
+        refused &&
+        email &&
+        /email address/i.test(words) &&
+        halt(
+          `CRMGrow refused the email address ${quote(email.value, 60)} in "${email.label}". Map a valid email address to this field.`,
+        )
       );
-    }
-    // This record's address: one of the failures that are the data's, not the Zap's.
-    if (email && /email address/i.test(words)) {
-      return halt(
-        `CRMGrow refused the email address ${quote(email.value, 60)} in "${email.label}". Map a valid email address to this field.`,
-      );
-    }
-    // This record is in CRMGrow already (contact.js, create), or in the automation (time_line.js).
-    const taken = /^(email|phone number) must be unique/i.exec(words);
-    if (taken) {
+    },
+  },
+  {
+    name: 'contact there already',
+    gives: ({ refused, words, field }) => {
+      const taken = refused && /^(email|phone number) must be unique/i.exec(words);
+      if (!taken) return undefined;
       const phone = taken[1]?.toLowerCase() !== 'email';
-      const field = fieldOf(phone ? 'cell_phone' : 'email');
+      const value = field(phone ? 'cell_phone' : 'email')?.value ?? '';
       return halt(
-        `A contact with the ${phone ? 'cell phone' : 'email'} ${quote(field?.value ?? '', 60)} is already in CRMGrow, so none was added. This step adds new contacts only.`,
+        `A contact with the ${phone ? 'cell phone' : 'email'} ${quote(value, 60)} is already in CRMGrow, so none was added. This step adds new contacts only.`,
       );
-    }
-    if (email && /same automation is already running/i.test(words)) {
-      return halt(
-        `The contact ${quote(email.value, 60)} is already in this automation, so it was not added again.`,
+    },
+  },
+  {
+    name: 'in the automation already',
+    gives: ({ refused, words, field }) => {
+      const email = field('email');
+      return (
+        refused &&
+        email &&
+        /same automation is already running/i.test(words) &&
+        halt(
+          `The contact ${quote(email.value, 60)} is already in this automation, so it was not added again.`,
+        )
       );
-    }
-    const blocker = new Map(Object.entries(AUTOMATION_BLOCKERS)).get(words.toLowerCase());
-    if (blocker) {
-      return fail('automation_unavailable', `CRMGrow could not start the automation: ${blocker}`);
-    }
-    const gone = fields.find((field) => field.listKey && NOT_FOUND[field.listKey]?.test(words));
-    if (gone?.listKey) {
+    },
+  },
+  {
+    name: 'automation not for this account',
+    gives: ({ refused, words }) => {
+      const blocker = new Map(Object.entries(AUTOMATION_BLOCKERS)).get(words.toLowerCase());
+      return (
+        refused &&
+        blocker !== undefined &&
+        fail('automation_unavailable', `CRMGrow could not start the automation: ${blocker}`)
+      );
+    },
+  },
+  {
+    name: 'item gone',
+    gives: ({ refused, words, fields }) => {
+      const gone = fields.find((field) => field.listKey && NOT_FOUND[field.listKey]?.test(words));
+      if (!refused || !gone?.listKey) return undefined;
       const { singular, withArticle } = LISTS[gone.listKey];
       return fail(
         `${gone.listKey}_not_found`,
         `CRMGrow could not find the ${singular} ${quote(gone.value, 40)} chosen in "${gone.label}": it may have been deleted. Choose ${withArticle} from the dropdown, or map the ID of one that exists.`,
       );
-    }
-    // All CRMGrow says when its mail failed: an unsubscribed contact, the daily limit, or no working
-    // mailbox (Teamgrow-Backend a2ec244, src/controllers/developer.js, sendVideo; src/helpers/email.js).
-    if (email && material && /^send error$/i.test(words)) {
-      return fail(
-        'delivery_failed',
-        `CRMGrow could not email ${quote(email.value, 60)}: the contact may have unsubscribed, or your account may have reached its daily email limit or lost its connected Gmail, Outlook or SMTP mailbox. Check them in CRMGrow.`,
+    },
+  },
+  // All CRMGrow says when its mail failed: an unsubscribed contact, the daily limit, or no working
+  // mailbox (Teamgrow-Backend a2ec244, src/controllers/developer.js, sendVideo; src/helpers/email.js).
+  {
+    name: 'not delivered',
+    gives: ({ refused, words, field, fields }) => {
+      const email = field('email');
+      const material = fields.find((one) => one.listKey && one.key !== 'template_id');
+      return (
+        refused &&
+        email &&
+        material &&
+        /^send error$/i.test(words) &&
+        fail(
+          'delivery_failed',
+          `CRMGrow could not email ${quote(email.value, 60)}: the contact may have unsubscribed, or your account may have reached its daily email limit or lost its connected Gmail, Outlook or SMTP mailbox. Check them in CRMGrow.`,
+        )
       );
-    }
-    return fail(
-      'request_refused',
-      fields.length > 0
-        ? `${capitalized(work)} failed: CRMGrow refused it. Check the values this step sends, then try again.`
-        : `${capitalized(work)} failed: CRMGrow refused it. If it keeps happening, contact CRMGrow support.`,
-    );
-  }
-  if (SUCCESS_CHECKS[endpoint.successCheck](response)) return undefined;
-  if (notIdempotent) {
-    return fail(
-      'outcome_unknown',
-      `CRMGrow's response did not confirm ${work}. ${MAY_HAVE_HAPPENED[notIdempotent]}`,
-    );
-  }
-  return fail(
-    'invalid_response',
-    `CRMGrow sent a response this integration cannot read while ${work}. ${retryLater}`,
-  );
+    },
+  },
+  {
+    name: 'refused',
+    gives: ({ refused, work, fields }) =>
+      refused &&
+      fail(
+        'request_refused',
+        fields.length > 0
+          ? `${capitalized(work)} failed: CRMGrow refused it. Check the values this step sends, then try again.`
+          : `${capitalized(work)} failed: CRMGrow refused it. If it keeps happening, contact CRMGrow support.`,
+      ),
+  },
+  // A 2xx that does not refuse.
+  {
+    name: 'confirmed',
+    gives: ({ endpoint, response }) =>
+      response && SUCCESS_CHECKS[endpoint.successCheck](response) && SUCCESS,
+  },
+  {
+    name: 'not confirmed',
+    gives: ({ endpoint: { notIdempotent }, work }) =>
+      notIdempotent &&
+      fail(
+        'outcome_unknown',
+        `CRMGrow's response did not confirm ${work}. ${MAY_HAVE_HAPPENED[notIdempotent]}`,
+      ),
+  },
+  {
+    name: 'unreadable',
+    gives: ({ work }) =>
+      fail(
+        'invalid_response',
+        `CRMGrow sent a response this integration cannot read while ${work}. ${RETRY_LATER}`,
+      ),
+  },
+];
+
+/** The names of the rules, in order, as the developers' log names the one that gave an error. */
+export const RULE_NAMES = RULES.map(({ name }) => name);
+
+/** The error for a request's result, logged for the developers with the rule that gave it;
+ * undefined when it succeeded. */
+export function errorFor(z: ZObject, result: RequestResult): Error | undefined {
+  const { response, fields = [] } = result;
+  const seen: Seen = {
+    endpoint: result.endpoint,
+    work: result.endpoint.work,
+    response,
+    status: response?.status ?? 0,
+    words: response ? errorTextOf(response, result.key) : '',
+    timedOut: result.timedOut ?? false,
+    cause: (result.cause ?? {}) as Seen['cause'],
+    refused:
+      !!response && (response.status < 200 || response.status > 299 || isRefusal(response.data)),
+    fields,
+    field: (key) => fields.find((field) => field.key === key),
+  };
+  let rule: Rule | undefined;
+  let outcome: Outcome | false | undefined;
+  for (rule of RULES) if ((outcome = rule.gives(seen))) break;
+  if (!outcome || outcome.error === 'none') return undefined;
+  const routes = NOT_FOR_API_KEYS.test(seen.words)
+    ? ' These routes take no API key: set API_ROUTES=api-v2 (README, Configuration).'
+    : '';
+  z.console.log(`${logLine(result)} (rule "${rule?.name ?? ''}").${routes}`);
+  const message = withWords(outcome.message, seen.words);
+  const error =
+    outcome.error === 'Error'
+      ? new z.errors.Error(message, outcome.code, response?.status)
+      : outcome.error === 'ThrottledError'
+        ? new z.errors.ThrottledError(message, outcome.delay)
+        : new z.errors[outcome.error](message);
+  return doNotContextify(error);
 }

@@ -3,7 +3,16 @@
 // here. Each fits in 250 characters, so that it reads at a glance in Zap history.
 import nock from 'nock';
 import type { Bundle } from 'zapier-platform-core';
-import { API_KEY, bundleWith, failureOf, HOST, run as call, type Failure } from '../support/app';
+import { RULE_NAMES } from '../../src/http/errors';
+import {
+  API_KEY,
+  bundleWith,
+  failureOf,
+  HOST,
+  logsOf,
+  run as call,
+  type Failure,
+} from '../support/app';
 
 const VIDEO_ID = '64b7f0c2a91e3d5f8c2b4a17';
 const TEMPLATE_ID = '64a3d5f8e2c14b7a9d0f6e28';
@@ -610,8 +619,18 @@ const ROWS: Record<string, Row> = {
   },
 };
 
+/** The error rules (src/http/errors.ts) the rows reach, as the developers' log names them. */
+const reached = new Set<string>();
+
 it.each(Object.entries(ROWS))('%s', async (_name, { setup, run, expected }) => {
   setup?.();
   expect(expected.message.length).toBeLessThanOrEqual(250);
-  expect(await failureOf(run())).toEqual(expected);
+  const { result, logs } = await logsOf(() => failureOf(run()));
+  expect(result).toEqual(expected);
+  for (const line of logs) reached.add(/\(rule "([^"]+)"\)/.exec(line)?.[1] ?? '');
+});
+
+it('has a row for each rule that gives an error', () => {
+  const successes = ['already gone', 'confirmed'];
+  expect(RULE_NAMES.filter((name) => !successes.includes(name) && !reached.has(name))).toEqual([]);
 });
