@@ -176,299 +176,273 @@ type Outcome =
 
 interface Rule {
   readonly name: string;
-  /** The outcome where the rule matches; nothing (false, undefined) where it does not. */
-  readonly gives: (seen: Seen) => Outcome | false | undefined;
+  /** What the rule matches: something (the field at fault, the words) where it matches. */
+  readonly matches: (seen: Seen) => unknown;
+  readonly gives: (seen: Seen, found: never) => Outcome;
 }
+
+/** A row: its name, what it matches, and the outcome it gives, from what `matches` found. */
+const rule = <T>(
+  name: string,
+  matches: (seen: Seen) => T | false | null | undefined,
+  gives: (seen: Seen, found: T) => Outcome,
+): Rule => ({ name, matches, gives });
 
 const fail = (code: string, message: string): Outcome => ({ error: 'Error', code, message });
 const halt = (message: string): Outcome => ({ error: 'HaltedError', message });
-const throttle = (message: string, delay: number): Outcome => ({
-  error: 'ThrottledError',
-  message,
-  delay,
-});
 const SUCCESS: Outcome = { error: 'none' };
 // What happened, then what to do; for a request not idempotent, that it may have gone through.
-const failOrMayHaveHappened = (seen: Seen, what: string, code: string, advice: string) =>
-  seen.endpoint.notIdempotent
-    ? fail('outcome_unknown', `${what} ${MAY_HAVE_HAPPENED[seen.endpoint.notIdempotent]}`)
+const failOrMayHaveHappened = ({ endpoint }: Seen, what: string, code: string, advice: string) =>
+  endpoint.notIdempotent
+    ? fail('outcome_unknown', `${what} ${MAY_HAVE_HAPPENED[endpoint.notIdempotent]}`)
     : fail(code, `${what} ${advice}`);
+const TRY_AGAIN = 'Try again in a few minutes.';
 const RETRY_LATER = 'Try again in a few minutes; if it keeps happening, contact CRMGrow support.';
+const SUPPORT = 'If it keeps happening, contact CRMGrow support.';
+const waitFor = ({ response }: Seen) => retryDelayOf(response?.retryAfter ?? null);
+const noResponse = ({ response }: Seen) => response === undefined;
 
 /** The rules, in order: the first that matches gives the outcome. */
 const RULES: readonly Rule[] = [
   // No whole response.
-  {
-    name: 'timeout',
-    gives: (seen) =>
-      !seen.response &&
-      seen.timedOut &&
+  rule(
+    'timeout',
+    (seen) => noResponse(seen) && seen.timedOut,
+    (seen) =>
       failOrMayHaveHappened(
         seen,
         `CRMGrow did not answer in time while ${seen.work}.`,
         'timeout',
         'Try again in a few minutes; if it keeps happening, CRMGrow may be having trouble.',
       ),
-  },
-  {
-    name: 'too large',
-    gives: (seen) =>
-      !seen.response &&
-      seen.cause.type === 'max-size' &&
+  ),
+  rule(
+    'too large',
+    (seen) => noResponse(seen) && seen.cause.type === 'max-size',
+    (seen) =>
       failOrMayHaveHappened(
         seen,
         `CRMGrow's response while ${seen.work} was larger than this integration reads.`,
         'response_too_large',
-        'Nothing was taken from it. If it keeps happening, contact CRMGrow support.',
+        `Nothing was taken from it. ${SUPPORT}`,
       ),
-  },
-  {
-    name: 'not reached',
-    gives: (seen) =>
-      !seen.response &&
-      NOT_REACHED.includes(String(seen.cause.code)) &&
+  ),
+  rule(
+    'not reached',
+    (seen) => noResponse(seen) && NOT_REACHED.includes(String(seen.cause.code)),
+    ({ work }) =>
       fail(
         'network_error',
-        `Could not reach CRMGrow while ${seen.work}, so nothing was sent. Try again in a few minutes.`,
+        `Could not reach CRMGrow while ${work}, so nothing was sent. ${TRY_AGAIN}`,
       ),
-  },
-  {
-    name: 'connection broke',
-    gives: (seen) =>
-      !seen.response &&
-      failOrMayHaveHappened(
-        seen,
-        `The connection to CRMGrow broke while ${seen.work}.`,
-        'network_error',
-        'Try again in a few minutes.',
-      ),
-  },
+  ),
+  rule('connection broke', noResponse, (seen) =>
+    failOrMayHaveHappened(
+      seen,
+      `The connection to CRMGrow broke while ${seen.work}.`,
+      'network_error',
+      TRY_AGAIN,
+    ),
+  ),
   // A whole response.
-  {
-    name: 'redirect',
-    gives: ({ status, work }) =>
-      status >= 300 &&
-      status <= 399 &&
+  rule(
+    'redirect',
+    ({ status }) => status >= 300 && status <= 399,
+    ({ work }) =>
       fail(
         'redirect',
-        `CRMGrow answered with a redirect while ${work}, and this integration follows no redirect. If it keeps happening, contact CRMGrow support.`,
+        `CRMGrow answered with a redirect while ${work}, and this integration follows no redirect. ${SUPPORT}`,
       ),
-  },
-  {
-    name: 'no API key taken',
-    gives: ({ words, work }) =>
-      NOT_FOR_API_KEYS.test(words) &&
+  ),
+  rule(
+    'no API key taken',
+    ({ words }) => NOT_FOR_API_KEYS.test(words),
+    ({ work }) =>
       fail(
         'wrong_routes',
         `CRMGrow refused the address this integration uses for ${work}, as it takes no API key: the integration is set up wrongly. Contact whoever provides this integration.`,
       ),
-  },
-  {
-    name: 'key refused',
-    gives: ({ status, words }) =>
-      (status === 401 || BAD_KEY.test(words)) && {
-        error: 'ExpiredAuthError',
-        message:
-          "CRMGrow refused the API key. Copy the key from CRMGrow's Settings > Integration page and paste it into your CRMGrow connection in Zapier.",
-      },
-  },
+  ),
+  rule(
+    'key refused',
+    ({ status, words }) => status === 401 || BAD_KEY.test(words),
+    () => ({
+      error: 'ExpiredAuthError',
+      message:
+        "CRMGrow refused the API key. Copy the key from CRMGrow's Settings > Integration page and paste it into your CRMGrow connection in Zapier.",
+    }),
+  ),
   // Zapier retries a ThrottledError after the delay in a live run (docs: error handling); in a
   // test of the step or a dropdown the message is all there is, so it says only what CRMGrow asked.
-  {
-    name: 'too many requests',
-    gives: ({ status, response }) => {
-      const delay = retryDelayOf(response?.retryAfter ?? null);
-      return (
-        status === 429 &&
-        throttle(
-          `CRMGrow is receiving too many requests and asked to wait: try again in about ${delay} seconds.`,
-          delay,
-        )
-      );
-    },
-  },
-  {
-    name: 'missing route',
-    gives: ({ response, work }) =>
-      response &&
-      isMissingRoute(response) &&
+  rule(
+    'too many requests',
+    ({ status }) => status === 429 && waitFor,
+    (seen, delay) => ({
+      error: 'ThrottledError',
+      delay: delay(seen),
+      message: `CRMGrow is receiving too many requests and asked to wait: try again in about ${delay(seen)} seconds.`,
+    }),
+  ),
+  rule(
+    'missing route',
+    ({ response }) => response && isMissingRoute(response),
+    ({ work }) =>
       fail(
         'endpoint_not_found',
         `CRMGrow does not know the address this integration uses for ${work}: the integration may be set up with a wrong address for CRMGrow. Contact CRMGrow support.`,
       ),
-  },
+  ),
   // The service fails this way on an id that is not one of its ids: the Zap's mapping must change.
-  {
-    name: 'not an id',
-    gives: ({ status, fields }) => {
-      const id = fields.find((field) => field.format === 'id' && !isObjectId(field.value));
-      if (status < 500 || !id?.listKey) return undefined;
-      const where =
-        'dropdownOnly' in LISTS[id.listKey]
-          ? 'an earlier step'
-          : `a "${searchLabelOf(id.listKey)}" step`;
+  rule(
+    'not an id',
+    ({ status, fields }) =>
+      status >= 500 &&
+      fields.find((field) => field.format === 'id' && field.listKey && !isObjectId(field.value)),
+    (_, { value, label, listKey = 'video' }) => {
+      const step =
+        'dropdownOnly' in LISTS[listKey] ? 'an earlier step' : `a "${searchLabelOf(listKey)}" step`;
       return fail(
         'invalid_id',
-        `${quote(id.value, 40)} in "${id.label}" is not a CRMGrow ID, and CRMGrow failed on it. Choose from the "${id.label}" dropdown, or map the ID from ${where}.`,
+        `${quote(value, 40)} in "${label}" is not a CRMGrow ID, and CRMGrow failed on it. Choose from the "${label}" dropdown, or map the ID from ${step}.`,
       );
     },
-  },
-  {
-    name: 'unavailable',
-    gives: ({ status, endpoint, response }) => {
-      const delay = retryDelayOf(response?.retryAfter ?? null);
-      return (
-        !endpoint.notIdempotent &&
-        [502, 503, 504].includes(status) &&
-        throttle(`CRMGrow is unavailable for now: try again in about ${delay} seconds.`, delay)
-      );
-    },
-  },
-  {
-    name: 'server error',
-    gives: (seen) =>
-      seen.status >= 500 &&
+  ),
+  rule(
+    'unavailable',
+    ({ status, endpoint }) =>
+      !endpoint.notIdempotent && [502, 503, 504].includes(status) && waitFor,
+    (seen, delay) => ({
+      error: 'ThrottledError',
+      delay: delay(seen),
+      message: `CRMGrow is unavailable for now: try again in about ${delay(seen)} seconds.`,
+    }),
+  ),
+  rule(
+    'server error',
+    ({ status }) => status >= 500,
+    (seen) =>
       failOrMayHaveHappened(
         seen,
         `CRMGrow had a problem while ${seen.work}.`,
         'server_error',
         RETRY_LATER,
       ),
-  },
+  ),
   // A refusal: a non-2xx, or `"status": false` or an `error` in a 2xx.
-  {
-    name: 'already gone',
-    gives: ({ refused, endpoint, response }) =>
-      refused && endpoint.alreadyGoneIsSuccess && response && isAlreadyGone(response) && SUCCESS,
-  },
-  {
-    name: 'suspended',
-    gives: ({ refused, words }) =>
-      refused &&
-      /suspended/i.test(words) &&
+  rule(
+    'already gone',
+    ({ refused, endpoint, response }) =>
+      refused && endpoint.alreadyGoneIsSuccess && response && isAlreadyGone(response),
+    () => SUCCESS,
+  ),
+  rule(
+    'suspended',
+    ({ refused, words }) => refused && /suspended/i.test(words),
+    () =>
       fail(
         'account_suspended',
         'Your CRMGrow account is suspended. Sign in to CRMGrow to restore it, then try again.',
       ),
-  },
-  // This record's data: its address, or a contact CRMGrow has already (contact.js, create), or in
+  ),
+  // This record's data: its address, a contact CRMGrow has already (contact.js, create), or one in
   // the automation (time_line.js).
-  {
-    name: 'address refused',
-    gives: ({ refused, words, field }) => {
-      const email = field('email');
-      return (
-        refused &&
-        email &&
-        /email address/i.test(words) &&
-        halt(
-          `CRMGrow refused the email address ${quote(email.value, 60)} in "${email.label}". Map a valid email address to this field.`,
-        )
-      );
-    },
-  },
-  {
-    name: 'contact there already',
-    gives: ({ refused, words, field }) => {
-      const taken = refused && /^(email|phone number) must be unique/i.exec(words);
-      if (!taken) return undefined;
-      const phone = taken[1]?.toLowerCase() !== 'email';
+  rule(
+    'address refused',
+    ({ refused, words, field }) => refused && /email address/i.test(words) && field('email'),
+    (_, email) =>
+      halt(
+        `CRMGrow refused the email address ${quote(email.value, 60)} in "${email.label}". Map a valid email address to this field.`,
+      ),
+  ),
+  rule(
+    'contact there already',
+    ({ refused, words }) => refused && /^(email|phone number) must be unique/i.exec(words),
+    ({ field }, [, which = '']) => {
+      const phone = which.toLowerCase() !== 'email';
       const value = field(phone ? 'cell_phone' : 'email')?.value ?? '';
       return halt(
         `A contact with the ${phone ? 'cell phone' : 'email'} ${quote(value, 60)} is already in CRMGrow, so none was added. This step adds new contacts only.`,
       );
     },
-  },
-  {
-    name: 'in the automation already',
-    gives: ({ refused, words, field }) => {
-      const email = field('email');
-      return (
-        refused &&
-        email &&
-        /same automation is already running/i.test(words) &&
-        halt(
-          `The contact ${quote(email.value, 60)} is already in this automation, so it was not added again.`,
-        )
-      );
-    },
-  },
-  {
-    name: 'automation not for this account',
-    gives: ({ refused, words }) => {
-      const blocker = new Map(Object.entries(AUTOMATION_BLOCKERS)).get(words.toLowerCase());
-      return (
-        refused &&
-        blocker !== undefined &&
-        fail('automation_unavailable', `CRMGrow could not start the automation: ${blocker}`)
-      );
-    },
-  },
-  {
-    name: 'item gone',
-    gives: ({ refused, words, fields }) => {
-      const gone = fields.find((field) => field.listKey && NOT_FOUND[field.listKey]?.test(words));
-      if (!refused || !gone?.listKey) return undefined;
-      const { singular, withArticle } = LISTS[gone.listKey];
+  ),
+  rule(
+    'in the automation already',
+    ({ refused, words, field }) =>
+      refused && /same automation is already running/i.test(words) && field('email'),
+    (_, email) =>
+      halt(
+        `The contact ${quote(email.value, 60)} is already in this automation, so it was not added again.`,
+      ),
+  ),
+  rule(
+    'automation not for this account',
+    ({ refused, words }) =>
+      refused && new Map(Object.entries(AUTOMATION_BLOCKERS)).get(words.toLowerCase()),
+    (_, blocker) =>
+      fail('automation_unavailable', `CRMGrow could not start the automation: ${blocker}`),
+  ),
+  rule(
+    'item gone',
+    ({ refused, words, fields }) =>
+      refused && fields.find((field) => field.listKey && NOT_FOUND[field.listKey]?.test(words)),
+    (_, { value, label, listKey = 'template' }) => {
+      const { singular, withArticle } = LISTS[listKey];
       return fail(
-        `${gone.listKey}_not_found`,
-        `CRMGrow could not find the ${singular} ${quote(gone.value, 40)} chosen in "${gone.label}": it may have been deleted. Choose ${withArticle} from the dropdown, or map the ID of one that exists.`,
+        `${listKey}_not_found`,
+        `CRMGrow could not find the ${singular} ${quote(value, 40)} chosen in "${label}": it may have been deleted. Choose ${withArticle} from the dropdown, or map the ID of one that exists.`,
       );
     },
-  },
+  ),
   // All CRMGrow says when its mail failed: an unsubscribed contact, the daily limit, or no working
   // mailbox (Teamgrow-Backend a2ec244, src/controllers/developer.js, sendVideo; src/helpers/email.js).
-  {
-    name: 'not delivered',
-    gives: ({ refused, words, field, fields }) => {
-      const email = field('email');
-      const material = fields.find((one) => one.listKey && one.key !== 'template_id');
-      return (
-        refused &&
-        email &&
-        material &&
-        /^send error$/i.test(words) &&
-        fail(
-          'delivery_failed',
-          `CRMGrow could not email ${quote(email.value, 60)}: the contact may have unsubscribed, or your account may have reached its daily email limit or lost its connected Gmail, Outlook or SMTP mailbox. Check them in CRMGrow.`,
-        )
-      );
-    },
-  },
-  {
-    name: 'refused',
-    gives: ({ refused, work, fields }) =>
+  rule(
+    'not delivered',
+    ({ refused, words, field, fields }) =>
       refused &&
+      /^send error$/i.test(words) &&
+      fields.some((one) => one.listKey && one.key !== 'template_id') &&
+      field('email'),
+    (_, email) =>
+      fail(
+        'delivery_failed',
+        `CRMGrow could not email ${quote(email.value, 60)}: the contact may have unsubscribed, or your account may have reached its daily email limit or lost its connected Gmail, Outlook or SMTP mailbox. Check them in CRMGrow.`,
+      ),
+  ),
+  rule(
+    'refused',
+    ({ refused }) => refused,
+    ({ work, fields }) =>
       fail(
         'request_refused',
-        fields.length > 0
-          ? `${capitalized(work)} failed: CRMGrow refused it. Check the values this step sends, then try again.`
-          : `${capitalized(work)} failed: CRMGrow refused it. If it keeps happening, contact CRMGrow support.`,
+        `${capitalized(work)} failed: CRMGrow refused it. ${
+          fields.length > 0 ? 'Check the values this step sends, then try again.' : SUPPORT
+        }`,
       ),
-  },
+  ),
   // A 2xx that does not refuse.
-  {
-    name: 'confirmed',
-    gives: ({ endpoint, response }) =>
-      response && SUCCESS_CHECKS[endpoint.successCheck](response) && SUCCESS,
-  },
-  {
-    name: 'not confirmed',
-    gives: ({ endpoint: { notIdempotent }, work }) =>
-      notIdempotent &&
+  rule(
+    'confirmed',
+    ({ endpoint, response }) => response && SUCCESS_CHECKS[endpoint.successCheck](response),
+    () => SUCCESS,
+  ),
+  rule(
+    'not confirmed',
+    ({ endpoint }) => endpoint.notIdempotent,
+    ({ work }, notIdempotent) =>
       fail(
         'outcome_unknown',
         `CRMGrow's response did not confirm ${work}. ${MAY_HAVE_HAPPENED[notIdempotent]}`,
       ),
-  },
-  {
-    name: 'unreadable',
-    gives: ({ work }) =>
+  ),
+  rule(
+    'unreadable',
+    () => true,
+    ({ work }) =>
       fail(
         'invalid_response',
         `CRMGrow sent a response this integration cannot read while ${work}. ${RETRY_LATER}`,
       ),
-  },
+  ),
 ];
 
 /** The names of the rules, in order, as the developers' log names the one that gave an error. */
@@ -491,9 +465,9 @@ export function errorFor(z: ZObject, result: RequestResult): Error | undefined {
     fields,
     field: (key) => fields.find((field) => field.key === key),
   };
-  let rule: Rule | undefined;
-  let outcome: Outcome | false | undefined;
-  for (rule of RULES) if ((outcome = rule.gives(seen))) break;
+  let found: unknown;
+  const rule = RULES.find((one) => (found = one.matches(seen)));
+  const outcome = rule?.gives(seen, found as never);
   if (!outcome || outcome.error === 'none') return undefined;
   const routes = NOT_FOR_API_KEYS.test(seen.words)
     ? ' These routes take no API key: set API_ROUTES=api-v2 (README, Configuration).'

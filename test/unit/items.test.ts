@@ -536,19 +536,32 @@ it('a contact event gives the label read into its name and color', async () => {
   ]);
 });
 
-it('each event reads what its row says, and offers the fields of what it reads', () => {
-  for (const event of HOOK_EVENTS) {
-    const keys = event.outputFields.map(({ key }) => key.split('[]')[0]);
-    expect([event.action, event.reads.includes('contacts')]).toEqual([
-      event.action,
-      keys.includes('contacts'),
-    ]);
-    expect(event.reads.includes('materials')).toBe(keys.includes('materials'));
-    expect(event.reads.includes('deals')).toBe(keys.includes('deals'));
-    expect(event.reads.includes('label')).toBe(keys.includes('label_name'));
-    expect(event.reads.includes('custom fields')).toBe(keys.includes('additional_field'));
-  }
-});
+// What a Zap receives of the text fields an event offers, read from one delivery that holds them all.
+it.each(HOOK_EVENTS.filter(({ fanOut }) => !fanOut).map((event) => [event.action, event] as const))(
+  '%s gives the contacts, materials, deals, label and custom fields it offers, read',
+  async (action, event) => {
+    const [item = {}] = await deliver(action, {
+      contact: contact(ID),
+      video: `[${ID},VIDEO,Tour]`,
+      deal: `[${OTHER},Smith Home,${contact(ID)}]`,
+      label: 'name: Hot,color: #f00',
+      additional_field: '["Budget":"5"]',
+    });
+    const offers = (key: string) => event.outputFields.some((field) => field.key.startsWith(key));
+    const read = {
+      first_contact_email: 'jane@example.com',
+      materials: [{ id: ID, type: 'VIDEO', title: 'Tour' }],
+      deals: [{ id: OTHER, title: 'Smith Home' }],
+      label_name: 'Hot',
+      custom_fields: { Budget: '5' },
+    };
+    const offered = Object.entries(read).filter(([key]) =>
+      offers(key === 'custom_fields' ? 'additional_field' : key),
+    );
+    expect(offered.length).toBeGreaterThan(0);
+    expect(item).toMatchObject(Object.fromEntries(offered));
+  },
+);
 
 describe('results that pass the budget', () => {
   it('items: once the result is full, the rest are counted, not made', async () => {
