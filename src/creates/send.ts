@@ -57,9 +57,8 @@ function send(material: Material): Create {
   });
 }
 
-export const sendCreates = Object.fromEntries(
-  (Object.keys(SEND_ENDPOINTS) as Material[]).map((material) => [
-    `send_${material}`,
-    send(material),
-  ]),
-);
+export const sendCreates = {
+  send_video: send('video'),
+  send_pdf: send('pdf'),
+  send_image: send('image'),
+};

@@ -12,7 +12,7 @@ import { isAlreadyGone } from '../http/errors';
 import { callApi } from '../http/request';
 import { isObject, recordIdOf, contentOf, type JsonObject } from '../lib/json';
 import { SAMPLE_SIZE } from '../lib/lists';
-import { HOOK_EVENTS, type HookEvent } from './events';
+import { HOOK_EVENTS, type ActionValue, type HookEvent } from './events';
 import { filterInputFields, itemFilter } from './filters';
 import { bodiesOf, CUSTOM_FIELDS, itemsOf } from './items';
 import { SAMPLE_BODIES } from './samples';
@@ -118,4 +118,4 @@ function hookTrigger(event: HookEvent): Trigger {
 
 export const hookTriggers = Object.fromEntries(
   HOOK_EVENTS.map((event) => [event.action, hookTrigger(event)]),
-);
+) as Record<ActionValue, Trigger>;

@@ -6,7 +6,7 @@ import { doNotContextify } from '../lib/errors';
 import type { SentField } from '../lib/inputs';
 import { isObject, isObjectId, recordIdOf, recordOf, contentOf } from '../lib/json';
 import { LISTS, searchLabelOf, type ListKey } from '../lib/lists';
-import { truncate, quote } from '../lib/text';
+import { quote, redacted, truncate } from '../lib/text';
 import type { Endpoint } from './endpoints';
 
 export interface Response {
@@ -79,9 +79,6 @@ const AUTOMATION_BLOCKERS: Readonly<Record<string, string>> = {
 };
 
 const capitalized = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
-
-const redacted = (text: string, key: string): string =>
-  key ? text.split(key).join('[API key]') : text;
 
 /** The service's own words: `error` or `message` of a JSON body, or a plain-text body; '' if none. */
 function errorTextOf({ data, text }: Response, key = ''): string {

@@ -4,6 +4,7 @@ import type { Bundle, HttpRequestOptions, ZObject } from 'zapier-platform-core';
 import { baseUrlOf, timeoutMs, maxResponseBytes, routeSetOf } from '../config';
 import { doNotContextify } from '../lib/errors';
 import { parseJson } from '../lib/json';
+import { redacted, truncate } from '../lib/text';
 import type { SentField } from '../lib/inputs';
 import { PATHS, type Endpoint } from './endpoints';
 import { errorFor, isMissingRoute, type RequestResult, type Response } from './errors';
@@ -134,6 +135,12 @@ async function requestOnce(
     };
     const raw = await z.request(request);
     const text = await raw.text();
+    // `raw: true` leaves core's HTTP log without the body ("<probably streaming data>",
+    // http-middlewares/after/log-response.js), so it is logged here as core would show it: the key
+    // redacted, then cut at core's 3,500 characters (tools/create-logger.js).
+    // Only the start is read, with room for a key that straddles the cut.
+    const shown = truncate(redacted(text.slice(0, 3_501 + key.length), key), 3_500);
+    z.console.log(redacted(`${raw.status} ${endpoint.method} ${url.split('?')[0]}: ${shown}`, key));
     const response = {
       status: raw.status,
       text,

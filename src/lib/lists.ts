@@ -95,10 +95,6 @@ export const LISTS = {
 
 export type ListKey = keyof typeof LISTS;
 export const LIST_KEYS = Object.keys(LISTS) as ListKey[];
-/** The lists with a Find step: those a builder picks from by title. */
-export const SEARCHABLE_LIST_KEYS = LIST_KEYS.filter(
-  (key) => !(LISTS[key] as ListSpec).dropdownOnly,
-);
 
 /** The kinds of material, as the webhook events name them. */
 export const MATERIALS = Object.values(LISTS as Record<ListKey, ListSpec>).flatMap(

@@ -40,3 +40,7 @@ export const quote = (value: string, max = 80): string =>
     value.replace(CONTROLS, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`),
     max,
   )}"`;
+
+/** Text with the API key in it written `[API key]`: a message or a log line never holds it. */
+export const redacted = (text: string, key: string): string =>
+  key ? text.split(key).join('[API key]') : text;

@@ -10,7 +10,6 @@ import {
   readList,
   searchKeyOf,
   searchLabelOf,
-  SEARCHABLE_LIST_KEYS,
   type List,
   type ListKey,
 } from '../lib/lists';
@@ -107,6 +106,9 @@ function findItem(key: ListKey): Search {
   });
 }
 
-export const findSearches = Object.fromEntries(
-  SEARCHABLE_LIST_KEYS.map((key) => [searchKeyOf(key), findItem(key)]),
-);
+export const findSearches = {
+  find_video: findItem('video'),
+  find_pdf: findItem('pdf'),
+  find_image: findItem('image'),
+  find_template: findItem('template'),
+};

@@ -5,7 +5,6 @@ import { LIST_ENDPOINTS } from '../http/endpoints';
 import { callApi } from '../http/request';
 import { LEAD_TYPE, readInputs } from '../lib/inputs';
 import {
-  LIST_KEYS,
   LISTS,
   listOutputFields,
   listResult,
@@ -74,4 +73,12 @@ function newItem(key: ListKey): Trigger {
   });
 }
 
-export const newItemTriggers = Object.fromEntries(LIST_KEYS.map((key) => [key, newItem(key)]));
+export const newItemTriggers = {
+  video: newItem('video'),
+  pdf: newItem('pdf'),
+  image: newItem('image'),
+  template: newItem('template'),
+  label: newItem('label'),
+  automation: newItem('automation'),
+  lead: newItem('lead'),
+};

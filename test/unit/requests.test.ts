@@ -3,7 +3,7 @@
 import nock from 'nock';
 import type { Bundle } from 'zapier-platform-core';
 import { ACTION_VALUES } from '../../src/hooks/events';
-import { API_KEY, bundleWith, HOST, run } from '../support/app';
+import { API_KEY, bundleWith, HOST, logsOf, run } from '../support/app';
 import {
   CALLING,
   HOOK_CALLS,
@@ -287,5 +287,17 @@ describe('the connection', () => {
     await expect(run('authentication.connectionLabel', bundle as Partial<Bundle>)).resolves.toBe(
       label,
     );
+  });
+});
+
+describe("the developers' log", () => {
+  it('holds what CRMGrow answered each request, as core would show it: status, start of the body, no key', async () => {
+    const body = JSON.stringify([{ id: API_KEY, title: 'x'.repeat(5_000) }]);
+    nock(HOST).get('/api/video').reply(200, body);
+    const { logs } = await logsOf(() => run('triggers.video.operation.perform'));
+    const line = logs.find((one) => one.startsWith('200 GET'));
+    // The key redacted, then cut at core's 3,500 characters.
+    const start = body.replace(API_KEY, '[API key]').slice(0, 3_499);
+    expect(line).toBe(`200 GET ${HOST}/api/video: ${start}…`);
   });
 });
