@@ -1,11 +1,11 @@
-import { defineApp, version as platformVersion } from 'zapier-platform-core';
+import { defineApp, version as platformVersion, type Trigger } from 'zapier-platform-core';
 import { authentication } from './auth';
 import { addNote } from './creates/add-note';
 import { addToAutomation } from './creates/add-to-automation';
 import { createContact } from './creates/create-contact';
 import { createTask } from './creates/create-task';
 import { sendCreates } from './creates/send';
-import { hookTriggers } from './hooks/trigger';
+import { hookTriggers } from './triggers/hook';
 import { findSearches } from './searches/find';
 import { newItemTriggers } from './triggers/new-item';
 
@@ -17,7 +17,7 @@ export default defineApp({
   version,
   platformVersion,
   authentication,
-  triggers: { ...newItemTriggers, ...hookTriggers },
+  triggers: { ...newItemTriggers, ...hookTriggers } as Record<string, Trigger>,
   creates: {
     ...sendCreates,
     add_note: addNote,

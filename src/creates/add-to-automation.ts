@@ -4,7 +4,7 @@
 import { defineCreate, type PlainOutputField } from 'zapier-platform-core';
 import { ENDPOINTS } from '../http/endpoints';
 import { emailInput, inputFieldOf, listInput } from '../lib/inputs';
-import { LISTS } from '../lib/lists';
+import { LISTS } from '../lib/crmgrow-lists';
 import { sendInputs, sentResultOf } from './action';
 
 const INPUTS = [

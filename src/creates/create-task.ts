@@ -49,7 +49,7 @@ const INPUTS = [
 
 const string = (key: string, label: string): PlainOutputField => ({ key, label, type: 'string' });
 
-/** Keyed and labelled as New Task's where they hold the same thing (src/hooks/events.ts). */
+/** Keyed and labelled as New Task's where they hold the same thing (src/triggers/events.ts). */
 const OUTPUT_FIELDS: PlainOutputField[] = [
   string('id', 'Task ID'),
   string('type', 'Task Type'),

@@ -2,7 +2,7 @@
 import { defineCreate, type Create, type PlainOutputField } from 'zapier-platform-core';
 import { SEND_ENDPOINTS } from '../http/endpoints';
 import { emailInput, inputFieldOf, listInput } from '../lib/inputs';
-import { LISTS } from '../lib/lists';
+import { LISTS } from '../lib/crmgrow-lists';
 import { sendInputs, sentResultOf } from './action';
 
 type Material = keyof typeof SEND_ENDPOINTS;

@@ -1,11 +1,11 @@
-// Every endpoint of the service: its route, the step's work in the Zap builder's words, its
+// Every endpoint of the service: its route, what the step is doing in the Zap builder's words, its
 // success check (what a 2xx must hold), and whether it is idempotent.
 import type { BaseUrlSetting, RouteSet } from '../config';
-import type { ListKey } from '../lib/lists';
+import type { ListKey } from '../lib/crmgrow-lists';
 
 /** What a 2xx must hold: JSON, a list, `"status": true`, an id, `"status": true` with the record
  * made, or no HTML body (a removal). */
-type SuccessCheck = 'json' | 'list' | 'status' | 'id' | 'record' | 'removal';
+type SuccessCheck = 'json' | 'list' | 'status' | 'id' | 'record' | 'json-or-empty';
 
 /** Each route's path: the API spec's, and the `/api-v2/` routes the service's newest public source
  * serves for an API key (Teamgrow-Backend a2ec244, `app.js`, `src/routes/api/*.js`). The API_ROUTES
@@ -57,26 +57,26 @@ export interface Endpoint {
   readonly base: BaseUrlSetting;
   /** The API spec lists `Content-Type: application/json` for the list, send and note endpoints. */
   readonly json: boolean;
-  /** The step's work, in messages: "listing your videos". */
-  readonly work: string;
+  /** What the step is doing, in messages: "listing your videos". */
+  readonly activity: string;
   readonly successCheck: SuccessCheck;
   /** Set on a request that is not idempotent: what it may have done without a clear response. */
   readonly notIdempotent?: 'email' | 'note' | 'contact' | 'task' | 'automation' | 'subscription';
-  readonly alreadyGoneIsSuccess?: true;
+  readonly goneCountsAsRemoved?: true;
 }
 
-const list = (route: Route, work: string): Endpoint => ({
+const list = (route: Route, activity: string): Endpoint => ({
   method: 'GET',
   route,
   base: 'BASE_URL',
   json: true,
-  work,
+  activity,
   successCheck: 'list',
 });
 
 const post = (
   route: Route,
-  work: string,
+  activity: string,
   notIdempotent: Endpoint['notIdempotent'],
   { base = 'BASE_URL', successCheck = 'status' }: Partial<Endpoint> = {},
 ): Endpoint => ({
@@ -84,7 +84,7 @@ const post = (
   route,
   base,
   json: true,
-  work,
+  activity,
   successCheck,
   notIdempotent,
 });
@@ -126,10 +126,10 @@ export const ENDPOINTS = {
     route: 'unsubscribe',
     base: 'BASE_URL',
     json: false,
-    work: 'turning off the Zap',
+    activity: 'turning off the Zap',
     // The API spec shows no response: any JSON or empty body that is no refusal will do.
-    successCheck: 'removal',
-    alreadyGoneIsSuccess: true,
+    successCheck: 'json-or-empty',
+    goneCountsAsRemoved: true,
   },
   performList: {
     ...list('perform', 'loading sample data'),

@@ -5,7 +5,7 @@ import type { ZObject } from 'zapier-platform-core';
 import { doNotContextify } from '../lib/errors';
 import type { SentField } from '../lib/inputs';
 import { isObject, isObjectId, recordIdOf, recordOf, contentOf } from '../lib/json';
-import { LISTS, searchLabelOf, type ListKey } from '../lib/lists';
+import { LISTS, searchLabelOf, type ListKey } from '../lib/crmgrow-lists';
 import { quote, redacted, truncate } from '../lib/text';
 import type { Endpoint } from './endpoints';
 
@@ -117,7 +117,7 @@ const SUCCESS_CHECKS: Readonly<Record<Endpoint['successCheck'], (response: Respo
     id: ({ data }) => recordIdOf(data) !== undefined,
     record: ({ data }) =>
       isObject(data) && data.status === true && recordIdOf(recordOf(data.data)) !== undefined,
-    removal: ({ data, text }) => data !== undefined || text.trim() === '',
+    'json-or-empty': ({ data, text }) => data !== undefined || text.trim() === '',
   };
 
 /** Express's answer for a route it does not have: a 404 that is no JSON object, or its words. */
@@ -149,8 +149,8 @@ function logLine({ endpoint, url, key, response, cause, timedOut }: RequestResul
 /** What the rules read of a request's result. */
 interface Seen {
   readonly endpoint: Endpoint;
-  /** The step's work: "listing your videos". */
-  readonly work: string;
+  /** What the step was doing: "listing your videos". */
+  readonly activity: string;
   readonly response: Response | undefined;
   /** 0 without a whole response. */
   readonly status: number;
@@ -208,7 +208,7 @@ const RULES: readonly Rule[] = [
     (seen) =>
       failOrMayHaveHappened(
         seen,
-        `CRMGrow did not answer in time while ${seen.work}.`,
+        `CRMGrow did not answer in time while ${seen.activity}.`,
         'timeout',
         'Try again in a few minutes; if it keeps happening, CRMGrow may be having trouble.',
       ),
@@ -219,7 +219,7 @@ const RULES: readonly Rule[] = [
     (seen) =>
       failOrMayHaveHappened(
         seen,
-        `CRMGrow's response while ${seen.work} was larger than this integration reads.`,
+        `CRMGrow's response while ${seen.activity} was larger than this integration reads.`,
         'response_too_large',
         `Nothing was taken from it. ${SUPPORT}`,
       ),
@@ -227,16 +227,16 @@ const RULES: readonly Rule[] = [
   rule(
     'not reached',
     (seen) => noResponse(seen) && NOT_REACHED.includes(String(seen.cause.code)),
-    ({ work }) =>
+    ({ activity }) =>
       fail(
         'network_error',
-        `Could not reach CRMGrow while ${work}, so nothing was sent. ${TRY_AGAIN}`,
+        `Could not reach CRMGrow while ${activity}, so nothing was sent. ${TRY_AGAIN}`,
       ),
   ),
   rule('connection broke', noResponse, (seen) =>
     failOrMayHaveHappened(
       seen,
-      `The connection to CRMGrow broke while ${seen.work}.`,
+      `The connection to CRMGrow broke while ${seen.activity}.`,
       'network_error',
       TRY_AGAIN,
     ),
@@ -245,19 +245,19 @@ const RULES: readonly Rule[] = [
   rule(
     'redirect',
     ({ status }) => status >= 300 && status <= 399,
-    ({ work }) =>
+    ({ activity }) =>
       fail(
         'redirect',
-        `CRMGrow answered with a redirect while ${work}, and this integration follows no redirect. ${SUPPORT}`,
+        `CRMGrow answered with a redirect while ${activity}, and this integration follows no redirect. ${SUPPORT}`,
       ),
   ),
   rule(
     'no API key taken',
     ({ words }) => NOT_FOR_API_KEYS.test(words),
-    ({ work }) =>
+    ({ activity }) =>
       fail(
         'wrong_routes',
-        `CRMGrow refused the address this integration uses for ${work}, as it takes no API key: the integration is set up wrongly. Contact whoever provides this integration.`,
+        `CRMGrow refused the address this integration uses for ${activity}, as it takes no API key: the integration is set up wrongly. Contact whoever provides this integration.`,
       ),
   ),
   rule(
@@ -283,10 +283,10 @@ const RULES: readonly Rule[] = [
   rule(
     'missing route',
     ({ response }) => response && isMissingRoute(response),
-    ({ work }) =>
+    ({ activity }) =>
       fail(
         'endpoint_not_found',
-        `CRMGrow does not know the address this integration uses for ${work}: the integration may be set up with a wrong address for CRMGrow. Contact CRMGrow support.`,
+        `CRMGrow does not know the address this integration uses for ${activity}: the integration may be set up with a wrong address for CRMGrow. Contact CRMGrow support.`,
       ),
   ),
   // The service fails this way on an id that is not one of its ids: the Zap's mapping must change.
@@ -320,7 +320,7 @@ const RULES: readonly Rule[] = [
     (seen) =>
       failOrMayHaveHappened(
         seen,
-        `CRMGrow had a problem while ${seen.work}.`,
+        `CRMGrow had a problem while ${seen.activity}.`,
         'server_error',
         RETRY_LATER,
       ),
@@ -329,7 +329,7 @@ const RULES: readonly Rule[] = [
   rule(
     'already gone',
     ({ refused, endpoint, response }) =>
-      refused && endpoint.alreadyGoneIsSuccess && response && isAlreadyGone(response),
+      refused && endpoint.goneCountsAsRemoved && response && isAlreadyGone(response),
     () => SUCCESS,
   ),
   rule(
@@ -408,10 +408,10 @@ const RULES: readonly Rule[] = [
   rule(
     'refused',
     ({ refused }) => refused,
-    ({ work, fields }) =>
+    ({ activity, fields }) =>
       fail(
         'request_refused',
-        `${capitalized(work)} failed: CRMGrow refused it. ${
+        `${capitalized(activity)} failed: CRMGrow refused it. ${
           fields.length > 0 ? 'Check the values this step sends, then try again.' : SUPPORT
         }`,
       ),
@@ -425,19 +425,19 @@ const RULES: readonly Rule[] = [
   rule(
     'not confirmed',
     ({ endpoint }) => endpoint.notIdempotent,
-    ({ work }, notIdempotent) =>
+    ({ activity }, notIdempotent) =>
       fail(
         'outcome_unknown',
-        `CRMGrow's response did not confirm ${work}. ${MAY_HAVE_HAPPENED[notIdempotent]}`,
+        `CRMGrow's response did not confirm ${activity}. ${MAY_HAVE_HAPPENED[notIdempotent]}`,
       ),
   ),
   rule(
     'unreadable',
     () => true,
-    ({ work }) =>
+    ({ activity }) =>
       fail(
         'invalid_response',
-        `CRMGrow sent a response this integration cannot read while ${work}. ${RETRY_LATER}`,
+        `CRMGrow sent a response this integration cannot read while ${activity}. ${RETRY_LATER}`,
       ),
   ),
 ];
@@ -451,7 +451,7 @@ export function errorFor(z: ZObject, result: RequestResult): Error | undefined {
   const { response, fields = [] } = result;
   const seen: Seen = {
     endpoint: result.endpoint,
-    work: result.endpoint.work,
+    activity: result.endpoint.activity,
     response,
     status: response?.status ?? 0,
     words: response ? errorTextOf(response, result.key) : '',

@@ -5,7 +5,7 @@ import type { FieldChoiceWithLabel, PlainInputField, ZObject } from 'zapier-plat
 import { emailAddressOf, INVISIBLE, NOT_AN_ADDRESS } from './email';
 import { doNotContextify } from './errors';
 import { isObject } from './json';
-import { LISTS, searchKeyOf, type ListKey } from './lists';
+import { LISTS, searchKeyOf, type ListKey } from './crmgrow-lists';
 import { quote } from './text';
 
 /** How a value is read: `email` as one address, `id` from a list's dropdown, `line` and `text`

@@ -12,7 +12,7 @@ import {
   searchLabelOf,
   type List,
   type ListKey,
-} from '../lib/lists';
+} from '../lib/crmgrow-lists';
 import { newestFirst } from '../lib/order';
 import { fold, foldLetters, quote } from '../lib/text';
 

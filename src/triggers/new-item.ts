@@ -13,7 +13,7 @@ import {
   titleOf,
   type List,
   type ListKey,
-} from '../lib/lists';
+} from '../lib/crmgrow-lists';
 import { dropdownOrder, newestFirst } from '../lib/order';
 
 // A poll returns ten times the 100 new items Zapier triggers on at most (docs: operating

@@ -5,7 +5,7 @@
 // too large or too slow.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SAMPLE_BODIES } from '../../src/hooks/samples';
+import { SAMPLES } from '../../src/triggers/samples';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { objectId } from '../../sandbox/seed';
 import {
@@ -67,9 +67,9 @@ beforeAll(async () => {
     // Zapier hands the values of `zapier-platform env:set` over this way.
     environment: { BASE_URL: sandbox.baseUrl, ALT_BASE_URL: sandbox.altBaseUrl },
   });
-  const deliver = (action: keyof typeof SAMPLE_BODIES, body: object) =>
+  const deliver = (action: string, body: object) =>
     event(`triggers.${action}.operation.perform`, { cleanedRequest: body });
-  const contact = SAMPLE_BODIES.add_contact;
+  const contact = SAMPLES.newContact;
   const sendVideo = (email: string) =>
     event('creates.send_video.operation.perform', {
       inputData: { email, video_id: objectId('video', 1), template_id: objectId('template', 1) },
@@ -97,7 +97,7 @@ beforeAll(async () => {
       removed_date: '2026-01-01',
     }),
     materialSpaces: deliver('send_material', {
-      ...SAMPLE_BODIES.send_material,
+      ...SAMPLES.sentMaterial,
       video: `[${objectId('video', 1)},VIDEO,t]${spaces}[`,
       pdf: `[${spaces},${spaces}`,
     }),
@@ -149,9 +149,7 @@ describe('build.zip answers through its handler', () => {
       status: true,
       email: 'new.lead@example.com',
     });
-    expect(itemsOf('sample')).toEqual([
-      expect.objectContaining({ id: SAMPLE_BODIES.add_contact.id }),
-    ]);
+    expect(itemsOf('sample')).toEqual([expect.objectContaining({ id: SAMPLES.newContact.id })]);
     expect(sandbox.requests.map(({ base, path }) => `${base} ${path}`)).toEqual([
       'BASE_URL /api/video',
       'ALT_BASE_URL /api/send-pdf',
@@ -181,7 +179,7 @@ describe('bounds, in a fresh process', () => {
       expect(2 * text.length).toBeGreaterThan(6 * MiB);
       const [item, ...more] = itemsOf(name);
       expect(more).toEqual([]);
-      expect(identity(item ?? {})).toEqual(identity(SAMPLE_BODIES.add_contact));
+      expect(identity(item ?? {})).toEqual(identity(SAMPLES.newContact));
       expect(bytes(item)).toBeLessThanOrEqual(5 * MiB);
     },
   );

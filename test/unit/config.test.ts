@@ -8,7 +8,7 @@ import {
   maxResponseBytes,
 } from '../../src/config';
 import { bundleWith, failureOf, logsOf, run } from '../support/app';
-import { methodOf } from '../support/expectations';
+import { methodOf } from '../support/live-zap-keys';
 
 it.each([
   [{}, 'BASE_URL', 'https://api.crmgrow.com'],

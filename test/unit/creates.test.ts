@@ -1,7 +1,7 @@
 // What the actions return once CRMGrow's response passes the success check.
 import nock from 'nock';
 import { bundleWith, HOST, run } from '../support/app';
-import { methodOf, TEMPLATE_ID } from '../support/expectations';
+import { methodOf, TEMPLATE_ID } from '../support/live-zap-keys';
 
 const note = (answer: unknown, content = 'Called about the open house.') => {
   nock(HOST)

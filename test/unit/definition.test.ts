@@ -1,9 +1,9 @@
 // The app's definition against the record of what live Zaps rely on (operation keys, input and
 // output keys and types), and Zapier's publishing checks that depend on the definition alone
 // (D002 … D024), which hold its labels, descriptions and samples.
-import { SAMPLE_BODIES } from '../../src/hooks/samples';
+import { HOOK_EVENTS } from '../../src/triggers/events';
 import App from '../../src/index';
-import { HOOKS, keyOf, OPERATIONS, type OutputType } from '../support/expectations';
+import { HOOKS, keyOf, OPERATIONS, type OutputType } from '../support/live-zap-keys';
 
 interface Field {
   readonly key: string;
@@ -213,7 +213,7 @@ describe('the connection', () => {
 it.each(Object.entries(HOOKS))(
   '%s: its sample body has the keys CRMGrow sends',
   (action, facts) => {
-    expect(Object.keys(SAMPLE_BODIES[action as keyof typeof SAMPLE_BODIES])).toEqual(
+    expect(Object.keys(HOOK_EVENTS.find((event) => event.action === action)?.sample ?? {})).toEqual(
       facts.payloadKeys,
     );
   },

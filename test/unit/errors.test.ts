@@ -3,7 +3,7 @@
 import nock from 'nock';
 import type { Bundle } from 'zapier-platform-core';
 import { API_KEY, bundleWith, failureOf, HOST, logsOf, run, type Failure } from '../support/app';
-import { CALLING, HOOK_CALLS, methodOf, type Call } from '../support/expectations';
+import { CALLING, HOOK_CALLS, methodOf, type Call } from '../support/live-zap-keys';
 
 const TARGET_URL = 'https://hooks.zapier.com/hooks/standard/1/abc';
 const failedWith = (code: string) => Object.assign(new Error(code), { code });

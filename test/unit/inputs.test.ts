@@ -4,7 +4,7 @@ import nock from 'nock';
 import { emailAddressOf } from '../../src/lib/email';
 import { quote } from '../../src/lib/text';
 import { bundleWith, failureOf, HOST, run } from '../support/app';
-import { methodOf } from '../support/expectations';
+import { methodOf } from '../support/live-zap-keys';
 
 const EMAIL = 'jane.doe@example.com';
 

@@ -1,7 +1,7 @@
 // What the polls, the dropdowns and the searches return for a list the service sends.
 import nock from 'nock';
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { LISTS, listResult, readList, titleOf } from '../../src/lib/lists';
+import { LISTS, listResult, readList, titleOf } from '../../src/lib/crmgrow-lists';
 import { firstInOrder, newestFirst } from '../../src/lib/order';
 import { bundleWith, HOST, logsOf, run } from '../support/app';
 

@@ -2,7 +2,7 @@
 // body, byte for byte. Asserted here once; other tests assert what they are about.
 import nock from 'nock';
 import type { Bundle } from 'zapier-platform-core';
-import { ACTION_VALUES } from '../../src/hooks/events';
+import { HOOK_EVENTS } from '../../src/triggers/events';
 import { API_KEY, bundleWith, HOST, logsOf, run } from '../support/app';
 import {
   CALLING,
@@ -11,7 +11,7 @@ import {
   methodOf,
   TEMPLATE_ID,
   type Call,
-} from '../support/expectations';
+} from '../support/live-zap-keys';
 
 const ALT_HOST = 'https://alt.crmgrow.test';
 
@@ -77,21 +77,24 @@ describe.each(Object.entries(CALLING))('%s', (key, { call, kind, example }) => {
 });
 
 describe('the hook triggers', () => {
-  it.each(ACTION_VALUES)('%s subscribes its action with the target URL', async (action) => {
-    const targetUrl = 'https://hooks.zapier.com/hooks/standard/1/abc/';
-    const seen = await requestOf(
-      `triggers.${action}.operation.performSubscribe`,
-      bundleWith({ targetUrl }),
-      HOOK_CALLS.subscribe,
-      { id: 'sub_1' },
-    );
-    const data = HOOKS[action]?.subscribeData;
-    expect([seen.url, headersOf(seen), seen.body]).toEqual([
-      `${HOST}${HOOK_CALLS.subscribe.path}`,
-      { ...jsonHeaders, action: undefined },
-      JSON.stringify({ hookUrl: targetUrl, action, ...(data && { data }) }),
-    ]);
-  });
+  it.each(HOOK_EVENTS.map(({ action }) => action))(
+    '%s subscribes its action with the target URL',
+    async (action) => {
+      const targetUrl = 'https://hooks.zapier.com/hooks/standard/1/abc/';
+      const seen = await requestOf(
+        `triggers.${action}.operation.performSubscribe`,
+        bundleWith({ targetUrl }),
+        HOOK_CALLS.subscribe,
+        { id: 'sub_1' },
+      );
+      const data = HOOKS[action]?.subscribeData;
+      expect([seen.url, headersOf(seen), seen.body]).toEqual([
+        `${HOST}${HOOK_CALLS.subscribe.path}`,
+        { ...jsonHeaders, action: undefined },
+        JSON.stringify({ hookUrl: targetUrl, action, ...(data && { data }) }),
+      ]);
+    },
+  );
 
   it.each([
     ['Lead Form', 'leadform'],
@@ -136,22 +139,25 @@ describe('the hook triggers', () => {
     expect(seen.body).toBe(JSON.stringify({ hookUrl: '', action: 'add_contact' }));
   });
 
-  it.each(ACTION_VALUES)('%s asks for its sample with the action in a header', async (action) => {
-    const seen = await requestOf(
-      `triggers.${action}.operation.performList`,
-      bundleWith(),
-      HOOK_CALLS.performList,
-      [],
-    );
-    // New Lead's subscription `data`, which CRMGrow reads for its sample too.
-    const data = HOOKS[action]?.subscribeData;
-    const query = data ? `?data%5Btype%5D=${data.type}&data%5Blead%5D=${data.lead}` : '';
-    expect([seen.url, headersOf(seen), seen.body]).toEqual([
-      `${HOST}${HOOK_CALLS.performList.path}${query}`,
-      { authorization: API_KEY, 'user-agent': 'Zapier', 'content-type': undefined, action },
-      '',
-    ]);
-  });
+  it.each(HOOK_EVENTS.map(({ action }) => action))(
+    '%s asks for its sample with the action in a header',
+    async (action) => {
+      const seen = await requestOf(
+        `triggers.${action}.operation.performList`,
+        bundleWith(),
+        HOOK_CALLS.performList,
+        [],
+      );
+      // New Lead's subscription `data`, which CRMGrow reads for its sample too.
+      const data = HOOKS[action]?.subscribeData;
+      const query = data ? `?data%5Btype%5D=${data.type}&data%5Blead%5D=${data.lead}` : '';
+      expect([seen.url, headersOf(seen), seen.body]).toEqual([
+        `${HOST}${HOOK_CALLS.performList.path}${query}`,
+        { authorization: API_KEY, 'user-agent': 'Zapier', 'content-type': undefined, action },
+        '',
+      ]);
+    },
+  );
 
   it('unsubscribes the stored id in the query, braces and all', async () => {
     const seen = await requestOf(

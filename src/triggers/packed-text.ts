@@ -1,8 +1,20 @@
-// The service writes lists of records into one text field: contacts as
-// "[id,first,last,email,phone],[…]", materials as "[id,VIDEO,title],[…]", deleted tasks as
-// removed_task, an automation's deals; and a contact's label as "name: …,color: …". A record not
-// read for sure is kept with what could be read, and logged.
-import { dateOf, isObject, isObjectId, OBJECT_ID, parseJson, type JsonObject } from '../lib/json';
+// CRMGrow's text formats: the lists of records it packs into one text field of a webhook body,
+// contacts as "[id,first,last,email,phone],[…]", materials as "[id,VIDEO,title],[…]", deleted tasks
+// as removed_task, an automation's deals; a contact's label as "name: …,color: …"; custom fields in
+// their bracket form. First the readers of each format, then a body's records and a record's text
+// read with them. A record not read for sure is kept with what could be read, and logged.
+import {
+  dateOf,
+  isObject,
+  isObjectId,
+  numberOf,
+  OBJECT_ID,
+  parseJson,
+  type JsonObject,
+} from '../lib/json';
+import { MATERIALS } from '../lib/crmgrow-lists';
+import { LIST_BUDGET, ListWithinBudget } from '../lib/size';
+import type { HookEvent } from './events';
 
 export type Log = (line: string) => void;
 
@@ -173,4 +185,111 @@ export function additionalFieldOf(value: unknown): JsonObject | undefined {
     if (isObject(fields)) return fields;
   }
   return undefined;
+}
+
+/** Where items show the custom fields read from `additional_field`. */
+export const CUSTOM_FIELDS = 'custom_fields';
+
+/** A body's records: a bulk delete's contacts or tasks give one each, read one at a time. */
+export function* recordsOf(event: HookEvent, body: JsonObject, log: Log): Generator<JsonObject> {
+  if (event.itemPerEntryOf === 'contacts' && typeof body.contacts === 'string') {
+    // A bulk delete of contacts: `num`, `contacts`, `removed_date`.
+    let none = true;
+    for (const group of groupsOf(body.contacts)) {
+      none = false;
+      yield { ...contactOf(group, log, 'contacts'), removed_date: body.removed_date };
+    }
+    if (none) log('A delete of several contacts held none, so it gave no item.');
+    return;
+  }
+  if (event.itemPerEntryOf === 'removed_task' && typeof body.removed_task === 'string') {
+    const tasks = removedTasksOf(body.removed_task);
+    if (tasks) {
+      for (const task of tasks) yield { ...body, ...task };
+      return;
+    }
+    log('"removed_task" was not in the service\'s form: kept as sent, the task fields blank.');
+  }
+  yield body;
+}
+
+// A list in a record's text is read while its entries fit LIST_BUDGET, the rest counted
+// (src/lib/size.ts): read whole, tiny entries take many times their text's memory.
+function readAll<G, T>(groups: Iterable<G>, read: (group: G) => T, what: string, log: Log) {
+  const list = new ListWithinBudget<T>(what, log, LIST_BUDGET);
+  let count = 0;
+  for (const group of groups) {
+    count++;
+    if (list.leavingOut) list.leaveOut();
+    else list.add(read(group));
+  }
+  return { entries: list.done(), count };
+}
+
+/** send_material's videos, PDFs and images, as one list of groups. A sample's material is
+ * `id,title`, with no brackets and no type. */
+function* materialGroupsOf(record: JsonObject, log: Log): Generator<string> {
+  const sampleForm = new RegExp(`^\\s*(${OBJECT_ID})\\s*,`);
+  for (const { type, sendKey } of MATERIALS) {
+    const text = record[sendKey];
+    if (typeof text !== 'string' || !text.trim()) continue;
+    const sample = sampleForm.exec(text);
+    if (text.trim().startsWith('[')) yield* groupsOf(text);
+    else if (sample) yield `${sample[1]},${type},${text.slice(sample[0].length)}`;
+    else log(`"${sendKey}" was not a list of materials: kept as sent only.`);
+  }
+}
+
+/** `additional_field` in any of its forms: each field as a Zap can map it, lists and objects as
+ * JSON text. */
+function customFieldsOf(value: unknown, log: Log): JsonObject {
+  const fields = additionalFieldOf(value);
+  if (!fields) {
+    log('"additional_field" was in no form of custom fields, so none were read.');
+    return {};
+  }
+  const mappable = (value: unknown) =>
+    typeof value === 'object' && value !== null ? JSON.stringify(value) : value;
+  const read = (name: string): [string, unknown] => [name, mappable(fields[name])];
+  // fromEntries: a custom field may be named "__proto__".
+  return Object.fromEntries(readAll(Object.keys(fields), read, 'custom fields', log).entries);
+}
+
+/** The values read out of a record's text, by the output keys they fill, custom fields included. */
+export function unpackedOf(event: HookEvent, record: JsonObject, log: Log): JsonObject {
+  const unpacks = new Set(event.unpacks);
+  const read: JsonObject = {};
+  if (unpacks.has('contacts')) {
+    const text = typeof record.contact === 'string' ? record.contact : '';
+    const readContact = (group: string) => contactOf(group, log, 'contact');
+    const { entries: contacts, count } = readAll(groupsOf(text), readContact, 'contacts', log);
+    Object.assign(read, { contacts, contact_count: count });
+    for (const [key, value] of Object.entries(contacts[0] ?? {})) {
+      read[`first_contact_${key}`] = value;
+    }
+  }
+  if (unpacks.has('materials')) {
+    const readMaterial = (group: string) => materialOf(group, log, 'materials');
+    read.materials = readAll(materialGroupsOf(record, log), readMaterial, 'materials', log).entries;
+  }
+  if (unpacks.has('deals')) {
+    read.deals =
+      typeof record.deal === 'string'
+        ? readAll(dealsOf(record.deal, log), (deal) => deal, 'deals', log).entries
+        : [];
+  }
+  if (unpacks.has('video percent')) {
+    const percent = numberOf(record.material_amount);
+    const video = String(record.material_type).trim().toUpperCase() === 'VIDEO';
+    read.video_percent = video && percent !== undefined ? Math.round(percent) : null;
+  }
+  if (unpacks.has('label') && typeof record.label === 'string') {
+    const { name, color } = labelOf(record.label);
+    Object.assign(read, { label_name: name, label_color: color });
+  }
+  if (unpacks.has('custom fields')) {
+    read[CUSTOM_FIELDS] =
+      'additional_field' in record ? customFieldsOf(record.additional_field, log) : {};
+  }
+  return read;
 }

@@ -1,12 +1,12 @@
 // The webhook path: what a delivery, or the service's sample, gives the Zap.
 import nock from 'nock';
 import type { Bundle } from 'zapier-platform-core';
-import { HOOK_EVENTS } from '../../src/hooks/events';
-import { SAMPLE_BODIES } from '../../src/hooks/samples';
+import { HOOK_EVENTS } from '../../src/triggers/events';
+import { SAMPLES } from '../../src/triggers/samples';
 import App from '../../src/index';
 import { BUDGET, LIST_BUDGET, sizeOf } from '../../src/lib/size';
 import { bundleWith, HOST, logsOf, run } from '../support/app';
-import { HOOKS } from '../support/expectations';
+import { HOOKS } from '../support/live-zap-keys';
 
 type Item = Record<string, unknown> & { id: string };
 /** New Contact's one output field that is a function: the account's custom fields. */
@@ -139,7 +139,7 @@ describe('an item', () => {
     ['__proto__', null],
   ])('Repeats %j is %j', async (given, read) => {
     const [item] = await deliver('create_task', {
-      ...SAMPLE_BODIES.create_task,
+      ...SAMPLES.newTask,
       set_recurrence: given,
     });
     expect(item?.set_recurrence).toBe(read);
@@ -340,7 +340,7 @@ describe('samples', () => {
 
   it('come through the same path as deliveries, filters and all, at most 10 in the editor', async () => {
     const bodies = Array.from({ length: 12 }, (_, i) => ({
-      ...SAMPLE_BODIES.move_deal,
+      ...SAMPLES.movedDeal,
       id: `deal${i}`,
     }));
     recent('move_deal', { data: bodies });
@@ -355,9 +355,7 @@ describe('samples', () => {
   });
 
   it("an account's custom fields become output fields, from its sample", async () => {
-    recent('add_contact', [
-      { ...SAMPLE_BODIES.add_contact, additional_field: '{"Budget":1," ":2}' },
-    ]);
+    recent('add_contact', [{ ...SAMPLES.newContact, additional_field: '{"Budget":1," ":2}' }]);
     const fields = (await run(CUSTOM_OUTPUT_FIELDS)) as unknown;
     expect(fields).toEqual([{ key: 'custom_fields__Budget', label: 'Budget (Custom Field)' }]);
   });
@@ -537,7 +535,11 @@ it('a contact event gives the label read into its name and color', async () => {
 });
 
 // What a Zap receives of the text fields an event offers, read from one delivery that holds them all.
-it.each(HOOK_EVENTS.filter(({ fanOut }) => !fanOut).map((event) => [event.action, event] as const))(
+it.each(
+  HOOK_EVENTS.filter(({ itemPerEntryOf }) => !itemPerEntryOf).map(
+    (event) => [event.action, event] as const,
+  ),
+)(
   '%s gives the contacts, materials, deals, label and custom fields it offers, read',
   async (action, event) => {
     const [item = {}] = await deliver(action, {
@@ -603,16 +605,16 @@ describe('results that pass the budget', () => {
   it('the worked example (docs/behaviour.md): a 7 MiB custom field is cut, the contact kept', async () => {
     const notes = 'n'.repeat(7 * 1024 * 1024);
     const { result, logs } = await delivered('add_contact', {
-      ...SAMPLE_BODIES.add_contact,
+      ...SAMPLES.newContact,
       additional_field: JSON.stringify({ Notes: notes }),
     });
     const [item] = result;
     expect(result).toHaveLength(1);
     expect([item?.id, item?.email, item?.first_name, item?.last_name]).toEqual([
-      SAMPLE_BODIES.add_contact.id,
-      SAMPLE_BODIES.add_contact.email,
-      SAMPLE_BODIES.add_contact.first_name,
-      SAMPLE_BODIES.add_contact.last_name,
+      SAMPLES.newContact.id,
+      SAMPLES.newContact.email,
+      SAMPLES.newContact.first_name,
+      SAMPLES.newContact.last_name,
     ]);
     const cut = (item?.custom_fields as { Notes: string }).Notes;
     expect([cut.length, (item?.additional_field as string).length]).toEqual([917_504, 3_670_022]);
@@ -676,8 +678,8 @@ describe('subscribing, unsubscribing and samples, more closely', () => {
   });
 
   it.each([
-    ['one object', { data: SAMPLE_BODIES.create_note }],
-    ['a list with no object beside it', ['x', SAMPLE_BODIES.create_note]],
+    ['one object', { data: SAMPLES.newNote }],
+    ['a list with no object beside it', ['x', SAMPLES.newNote]],
   ])('a sample of %s gives one item', async (_case, body) => {
     nock(HOST).get('/api/outbound/perform').reply(201, body);
     const items = await run('triggers.create_note.operation.performList');
@@ -687,7 +689,7 @@ describe('subscribing, unsubscribing and samples, more closely', () => {
   it('a sample logs what it reads with the "sample:" prefix', async () => {
     nock(HOST)
       .get('/api/outbound/perform')
-      .reply(201, [{ ...SAMPLE_BODIES.create_note, contact: '[x,y]' }]);
+      .reply(201, [{ ...SAMPLES.newNote, contact: '[x,y]' }]);
     const { logs } = await logsOf(() => run('triggers.create_note.operation.performList'));
     expect(logs).toContainEqual(
       expect.stringContaining('create_note sample: A contact in "contact" was not in the form'),
@@ -697,7 +699,7 @@ describe('subscribing, unsubscribing and samples, more closely', () => {
   it('custom field labels are trimmed', async () => {
     nock(HOST)
       .get('/api/outbound/perform')
-      .reply(201, [{ ...SAMPLE_BODIES.add_contact, additional_field: '{" Budget ":1}' }]);
+      .reply(201, [{ ...SAMPLES.newContact, additional_field: '{" Budget ":1}' }]);
     const fields = (await run(CUSTOM_OUTPUT_FIELDS)) as unknown;
     expect(fields).toEqual([{ key: 'custom_fields__ Budget ', label: 'Budget (Custom Field)' }]);
   });

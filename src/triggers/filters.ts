@@ -4,7 +4,7 @@
 import type { FieldChoiceWithLabel, PlainInputField, ZObject } from 'zapier-platform-core';
 import { inputFieldOf, LEAD_TYPE, readInputs, type Input } from '../lib/inputs';
 import { isObject, numberOf, type JsonObject } from '../lib/json';
-import { MATERIALS } from '../lib/lists';
+import { MATERIALS } from '../lib/crmgrow-lists';
 import { fold, quote } from '../lib/text';
 
 interface FilterField {

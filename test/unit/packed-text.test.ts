@@ -1,5 +1,5 @@
 // The grammar of the lists the service writes into one text field: groups, contacts, materials,
-// deleted tasks, an automation's deals and a contact's label, read through src/hooks/strings.ts.
+// deleted tasks, an automation's deals and a contact's label, read through src/triggers/packed-text.ts.
 import {
   contactOf,
   dealsOf,
@@ -8,7 +8,7 @@ import {
   materialOf,
   removedTasksOf,
   additionalFieldOf,
-} from '../../src/hooks/strings';
+} from '../../src/triggers/packed-text';
 
 const ID = '6512e4c1a9b3f2001e7d4a10';
 const OTHER = '6512e4c1a9b3f2001e7d4a2b';

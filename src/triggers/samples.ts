@@ -1,5 +1,5 @@
-// A sample body of each webhook event, in the shape CRMGrow sends it (docs/service-api.md); its
-// keys are the action values, in the events table's order.
+// A sample body of each webhook event, in the shape CRMGrow sends it (docs/service-api.md), named
+// for its trigger; the events table (events.ts) gives each its event.
 import type { JsonObject } from '../lib/json';
 
 const JANE = {
@@ -66,16 +66,16 @@ const TASK: JsonObject = {
   create_at: '2026-03-15T11:05:47.902Z',
 };
 
-export const SAMPLE_BODIES = {
-  add_contact: contactRecord(JANE, {}),
-  update_contact: contactRecord(JANE, {
+export const SAMPLES = {
+  newContact: contactRecord(JANE, {}),
+  updatedContact: contactRecord(JANE, {
     cell_phone: '+14155550177',
     label: 'name: Customer,color: #43a047',
     tags: ['buyer', 'open-house', 'pre-approved'],
   }),
   // The one-contact shape; a bulk delete gives one item per contact in it.
-  delete_contact: contactRecord(JANE, { tags: ['buyer'], label: '' }),
-  add_deal: {
+  deletedContact: contactRecord(JANE, { tags: ['buyer'], label: '' }),
+  newDeal: {
     id: DEAL_ID,
     title: DEAL_TITLE,
     user: USER_NAME,
@@ -85,7 +85,7 @@ export const SAMPLE_BODIES = {
     additional_field: '{}',
     create_at: '2026-03-16T09:20:11.402Z',
   },
-  move_deal: {
+  movedDeal: {
     id: DEAL_ID,
     title: DEAL_TITLE,
     user: USER_NAME,
@@ -95,7 +95,7 @@ export const SAMPLE_BODIES = {
     deal_target: 'Under Contract',
     create_at: '2026-03-18T14:31:55.027Z',
   },
-  send_material: {
+  sentMaterial: {
     subject: 'Your private tour of 1200 Market Street',
     contact: contactString(JANE),
     video:
@@ -105,7 +105,7 @@ export const SAMPLE_BODIES = {
     image: '',
     create_at: '2026-03-17T16:02:40.771Z',
   },
-  watch_material: {
+  watchedMaterial: {
     // The one contact string the service sends without brackets.
     contact: `${JANE.id},${JANE.first},${JANE.last},${JANE.email},${JANE.phone}`,
     material_id: '65e0c1d2b3a4f50012cd7701',
@@ -114,7 +114,7 @@ export const SAMPLE_BODIES = {
     material_amount: 87,
     create_at: '2026-03-17T18:26:09.314Z',
   },
-  assigned_automation: {
+  assignedAutomation: {
     id: '65d8a0b1e2f3c40011aa5501',
     title: 'New Buyer Nurture',
     type: 'deal',
@@ -122,18 +122,18 @@ export const SAMPLE_BODIES = {
     contact: contactString(JANE),
     create_at: '2026-03-16T09:21:02.650Z',
   },
-  create_note: NOTE,
+  newNote: NOTE,
   // The same note and task as created: its creation time stays.
-  update_note: { ...NOTE, content: `${NOTE.content} Sent lender list.` },
-  delete_note: NOTE,
-  create_task: TASK,
-  update_task: {
+  updatedNote: { ...NOTE, content: `${NOTE.content} Sent lender list.` },
+  deletedNote: NOTE,
+  newTask: TASK,
+  updatedTask: {
     ...TASK,
     due_date: '2026-03-21T17:00:00.000Z',
     set_recurrence: false,
     recurrence_mode: '',
   },
-  delete_task: {
+  deletedTask: {
     num: 1,
     // `[type,content,[contact],due date,repeats,interval,created`, the dates
     // written by String(date), with no closing bracket and no task id.
@@ -143,7 +143,7 @@ export const SAMPLE_BODIES = {
       'Sun Mar 15 2026 11:05:47 GMT+0000 (Coordinated Universal Time)',
     removed_date: '2026-03-19T09:02:44.873Z',
   },
-  lead_source: contactRecord(OMAR, {
+  newLead: contactRecord(OMAR, {
     address: '',
     city: 'Chicago',
     state: 'IL',

@@ -11,11 +11,11 @@ import { ENDPOINTS } from '../http/endpoints';
 import { isAlreadyGone } from '../http/errors';
 import { callApi } from '../http/request';
 import { isObject, recordIdOf, contentOf, type JsonObject } from '../lib/json';
-import { SAMPLE_SIZE } from '../lib/lists';
-import { HOOK_EVENTS, type ActionValue, type HookEvent } from './events';
+import { SAMPLE_SIZE } from '../lib/crmgrow-lists';
+import { HOOK_EVENTS, type HookEvent } from './events';
 import { filterInputFields, itemFilter } from './filters';
-import { bodiesOf, CUSTOM_FIELDS, itemsOf } from './items';
-import { SAMPLE_BODIES } from './samples';
+import { CUSTOM_FIELDS } from './packed-text';
+import { bodiesOf, itemsOf } from './webhook';
 
 /** The subscription's id, which CRMGrow's answer holds (`id`, or `_id` as its API spec says). */
 async function subscribe(z: ZObject, bundle: Bundle, { action, subscribeInput }: HookEvent) {
@@ -79,8 +79,7 @@ async function customOutputFields(
 function hookTrigger(event: HookEvent): Trigger {
   const { action, filters = [], subscribeInput } = event;
   // The static sample takes the path a delivery takes.
-  const body: JsonObject = SAMPLE_BODIES[action];
-  const [sample = {}] = itemsOf(event, [body], () => undefined);
+  const [sample = {}] = itemsOf(event, [event.sample], () => undefined);
   return defineTrigger({
     key: action,
     noun: event.noun,
@@ -108,7 +107,7 @@ function hookTrigger(event: HookEvent): Trigger {
       sample,
       outputFields: [
         ...event.outputFields,
-        ...(event.reads.includes('custom fields')
+        ...(event.unpacks.includes('custom fields')
           ? [(z: ZObject, bundle: Bundle) => customOutputFields(z, bundle, event)]
           : []),
       ],
@@ -118,4 +117,4 @@ function hookTrigger(event: HookEvent): Trigger {
 
 export const hookTriggers = Object.fromEntries(
   HOOK_EVENTS.map((event) => [event.action, hookTrigger(event)]),
-) as Record<ActionValue, Trigger>;
+) as Record<string, Trigger>;
