@@ -3,9 +3,8 @@
 // src/controllers/contact.js, create). Mongoose drops any other name without a word.
 import { defineCreate, type PlainOutputField } from 'zapier-platform-core';
 import { ENDPOINTS } from '../http/endpoints';
-import { doNotContextify } from '../lib/errors';
 import { CONTACT_RECORD_FIELDS } from '../lib/fields';
-import { emailInput, inputFieldOf, listInput, type Input } from '../lib/inputs';
+import { doNotContextify, emailInput, inputFieldOf, listInput, type Input } from '../lib/inputs';
 import { outputOf, sendInputs } from './action';
 
 /** The details written as they are, each with its help; labelled as New Contact's fields. */

@@ -2,8 +2,7 @@
 // rules, the first that matches wins. Which error type when, and Zapier's docs it rests on:
 // docs/behaviour.md, "Failures".
 import type { ZObject } from 'zapier-platform-core';
-import { doNotContextify } from '../lib/errors';
-import type { SentField } from '../lib/inputs';
+import { doNotContextify, type SentField } from '../lib/inputs';
 import { isObject, isObjectId, recordIdOf, recordOf, contentOf } from '../lib/json';
 import { LISTS, searchLabelOf, type ListKey } from '../lib/crmgrow-lists';
 import { quote, redacted, truncate } from '../lib/text';

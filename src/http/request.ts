@@ -2,10 +2,9 @@
 // request within its timeout and size cap, the response read once, and the error chain.
 import type { Bundle, HttpRequestOptions, ZObject } from 'zapier-platform-core';
 import { baseUrlOf, timeoutMs, maxResponseBytes, routeSetOf } from '../config';
-import { doNotContextify } from '../lib/errors';
 import { parseJson } from '../lib/json';
 import { redacted, truncate } from '../lib/text';
-import type { SentField } from '../lib/inputs';
+import { doNotContextify, type SentField } from '../lib/inputs';
 import { PATHS, type Endpoint } from './endpoints';
 import { errorFor, isMissingRoute, type RequestResult, type Response } from './errors';
 

@@ -3,10 +3,16 @@
 // data and halts the run; any other value is the Zap's mapping (docs/behaviour.md, "Failures").
 import type { FieldChoiceWithLabel, PlainInputField, ZObject } from 'zapier-platform-core';
 import { emailAddressOf, INVISIBLE, NOT_AN_ADDRESS } from './email';
-import { doNotContextify } from './errors';
 import { isObject } from './json';
 import { LISTS, searchKeyOf, type ListKey } from './crmgrow-lists';
 import { quote } from './text';
+
+// Core appends the run's log to the message of an error without `doNotContextify`
+// (create-lambda-handler.js), and only the integration's developers read that log. Core's Error
+// and ThrottledError set it themselves (errors.js); HaltedError and ExpiredAuthError do not.
+export function doNotContextify<E extends Error>(error: E): E {
+  return Object.assign(error, { doNotContextify: true });
+}
 
 /** How a value is read: `email` as one address, `id` from a list's dropdown, `line` and `text`
  * (spanning lines) as text, `datetime` as an instant, `choice` as one of `choices`, `list` as
