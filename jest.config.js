@@ -16,6 +16,11 @@ const project = (displayName, extra = {}) => ({
 });
 
 module.exports = {
+  // Core's handler ends the process once it has run 250 times with more than 450 MB resident
+  // (zapier-platform-core, src/tools/memory-checker.js, KILL_MIN_LIMIT and KILL_MAX_LIMIT), as it
+  // would a Lambda. A test file runs the app hundreds of times, so a worker grown past this limit
+  // is replaced before its next file.
+  workerIdleMemoryLimit: '200MB',
   projects: [
     // Unit tests: nock, and no network.
     project('unit', { setupFilesAfterEnv: ['<rootDir>/test/support/nock-setup.ts'] }),

@@ -1,7 +1,6 @@
 // A request as the sandbox's routes read it, and their answers: shared by server.ts and crm.ts.
 import type http from 'node:http';
 import { isPlainObject } from './http';
-import type { Contact } from './seed';
 
 /** Which of the two base addresses a request came in on. */
 export type BaseName = 'BASE_URL' | 'ALT_BASE_URL';
@@ -42,7 +41,3 @@ export const textOf = (body: unknown, key: string): string => {
   const value = isPlainObject(body) ? body[key] : undefined;
   return typeof value === 'string' ? value.trim() : '';
 };
-
-/** A contact as the service's webhook events write one. */
-export const contactString = (c: Contact): string =>
-  `[${c.id},${c.first_name},${c.last_name},${c.email},${c.cell_phone}]`;

@@ -3,7 +3,6 @@
 // and automations, and the lists the dropdowns read. Each handler follows the file of that
 // repository named above it; what none of the app's calls reaches is left out.
 import {
-  contactString,
   isObjectId,
   json,
   refusal,
@@ -13,14 +12,8 @@ import {
   type Route,
 } from './answer';
 import { isPlainObject } from './http';
-import {
-  objectId,
-  type Account,
-  type Contact,
-  type IdKind,
-  type Label,
-  type SeedData,
-} from './seed';
+import { automationData, contactData, followupData } from './outbound';
+import { USER, type Account, type Contact, type IdKind, type Label, type SeedData } from './seed';
 
 type Payload = Record<string, unknown>;
 
@@ -32,7 +25,6 @@ export interface CrmContext {
   readonly announce: (action: string, payload: Payload) => void;
 }
 
-const USER = objectId('user', 1);
 /** What catchError (src/controllers/error.js) answers for anything thrown. */
 const internalError = (): Answer => refusal(500, 'internal_server_error');
 
@@ -172,38 +164,10 @@ export function startCrm({ data, account, newId, announce }: CrmContext) {
     data.contacts.push(contact);
     const activity = activityOf('added', 'contacts', { contacts: id });
     const note = castString(body.note);
-    if (note) data.notes.push({ _id: newId('note'), contact: id, content: note });
-    announce('add_contact', contactEvent(contact));
+    if (note) data.notes.push({ _id: newId('note'), contact: [id], content: note, created_at: at });
+    announce('add_contact', contactData(data, contact));
     const { id: _id, ...fields } = contact;
     return json(200, { status: true, data: { _id, user: [USER], ...fields, activity } });
-  }
-
-  // src/helpers/outbound.js getContactOutboundData: the label as "name: …,color: …", the custom
-  // fields as JSON whose first braces are brackets.
-  function contactEvent(c: Contact): Payload {
-    const label = data.labels.find(({ id }) => id === c.label);
-    const fields = JSON.stringify(c.additional_field) as string | undefined;
-    return {
-      id: c.id,
-      first_name: c.first_name,
-      last_name: c.last_name,
-      email: c.email,
-      address: c.address,
-      city: c.city,
-      state: c.state,
-      zip: c.zip,
-      cell_phone: c.cell_phone,
-      country: c.country,
-      source: c.source,
-      company: c.brokerage,
-      label: label ? `name: ${label.name},color: ${label.color}` : '',
-      tags: c.tags,
-      secondary_email: '',
-      secondary_phone: '',
-      website: c.website,
-      additional_field: fields?.replace('{', '[').replace('}', ']'),
-      created_at: c.created_at,
-    };
   }
 
   // src/controllers/follow_up.js create (createFollowUp): the task saved for the contact; a
@@ -242,17 +206,7 @@ export function startCrm({ data, account, newId, announce }: CrmContext) {
       updated_at: at,
     };
     data.tasks.push(task);
-    // src/helpers/outbound.js getFollowupOutboundData.
-    announce('create_task', {
-      id: task._id,
-      contact: contactString(contact),
-      type: task.type,
-      content: task.content,
-      due_date: task.due_date,
-      set_recurrence: task.set_recurrence,
-      recurrence_mode: task.recurrence_mode,
-      create_at: task.created_at,
-    });
+    announce('create_task', followupData(data, task));
     const activity = activityOf('added task', 'follow_ups', {
       contacts: contact.id,
       follow_ups: task._id,
@@ -295,15 +249,11 @@ export function startCrm({ data, account, newId, announce }: CrmContext) {
         status: 'running',
       });
     }
-    // src/helpers/outbound.js getAssignedAutomationOutboundData: the contacts it started for.
-    announce('assigned_automation', {
-      id: automation.id,
-      title: automation.title,
-      type: 'contact',
-      deal: '',
-      contact: same ? '' : contactString(contact),
-      create_at: now(),
-    });
+    // The contacts it started for.
+    announce(
+      'assigned_automation',
+      automationData(data, automation.id, { contacts: same ? [] : [contact.id] }),
+    );
     if (!same) return json(200, { status: true });
     const { id: _id, first_name, last_name } = contact;
     return json(405, {
@@ -325,7 +275,11 @@ export function startCrm({ data, account, newId, announce }: CrmContext) {
       200,
       data.labels.map(({ id, name }) => ({ id, name })),
     );
-  const automations: Route = () => json(200, data.automations);
+  const automations: Route = () =>
+    json(
+      200,
+      data.automations.map(({ id, title }) => ({ id, title })),
+    );
   const leadSources: Route = ({ query }) => {
     const all = [{ id: 0, title: 'All' }];
     const { eventTypes: events, leadForms: forms } = data;

@@ -8,10 +8,13 @@ export interface Material {
 
 export interface Contact {
   readonly id: string;
-  readonly first_name: string;
+  /** The model gives no default: a contact may have none. */
+  readonly first_name?: string;
   readonly last_name: string;
   readonly email: string;
-  readonly cell_phone: string;
+  readonly cell_phone?: string | null;
+  readonly secondary_email?: string;
+  readonly secondary_phone?: string;
   /** The other fields of src/models/contact.js that Create Contact sends, as stored. */
   readonly address?: string;
   readonly city?: string;
@@ -50,6 +53,39 @@ export interface Task {
   readonly status: number;
   readonly created_at: string;
   readonly updated_at: string;
+}
+
+/** A deal (src/models/deal.js), its stage (deal_stage.js) in a pipeline (pipe_line.js). */
+export interface Deal {
+  readonly id: string;
+  readonly title: string;
+  readonly user: string;
+  readonly contacts: readonly string[];
+  readonly deal_stage?: string;
+  readonly additional_field?: unknown;
+  readonly created_at: string;
+}
+export interface Stage extends Material {
+  readonly pipe_line: string;
+  readonly priority: number;
+}
+
+/** A note (src/models/note.js): its contacts are `contact`. */
+export interface Note {
+  readonly _id: string;
+  readonly title?: string;
+  readonly content: string;
+  readonly contact: readonly string[];
+  readonly created_at: string;
+}
+
+/** A send, a watch or an automation started, as logged for one contact (src/models/activity.js). */
+export interface Activity {
+  readonly type: 'videos' | 'video_trackers' | 'automations';
+  readonly contacts: string;
+  readonly videos?: readonly string[];
+  readonly automations?: string;
+  readonly subject?: string;
 }
 
 /** An automation started for a contact (src/models/automation_line.js). */
@@ -94,15 +130,20 @@ export type SeedData = Readonly<Record<ListKey, readonly Material[]>> & {
   readonly contacts: Contact[];
   /** Grows as Create Contact is given a label's name that none has. */
   readonly labels: Label[];
-  /** Each `{id, title}` as GET …/automation answers; all of them contact automations. */
-  readonly automations: readonly Material[];
+  /** Each with its type (src/models/automation.js); GET …/automation answers `{id, title}`. */
+  readonly automations: readonly (Material & { readonly type: string })[];
   /** Lead forms and the scheduler's event types, `{id, title}` as GET …/lead answers them. */
   readonly leadForms: readonly Material[];
   readonly eventTypes: readonly Material[];
   readonly tasks: Task[];
   readonly automationLines: AutomationLine[];
-  /** What Create Contact's `note` and Add Note saved. */
-  readonly notes: { readonly _id: string; readonly contact: string; readonly content: string }[];
+  /** Grows by Create Contact's `note` and Add Note. */
+  readonly notes: Note[];
+  readonly users: readonly { readonly id: string; readonly user_name: string }[];
+  readonly pipelines: readonly Material[];
+  readonly stages: readonly Stage[];
+  readonly deals: readonly Deal[];
+  readonly activities: readonly Activity[];
 };
 
 /** Each kind of record has an id byte of its own, so ids never collide across kinds. */
@@ -122,6 +163,9 @@ const ID_KIND = {
   task: 0x0d,
   automationline: 0x0e,
   activity: 0x0f,
+  deal: 0x10,
+  stage: 0x11,
+  pipeline: 0x12,
 } as const;
 
 // 2026-03-01T00:00:00Z: the time an ObjectId starts with.
@@ -133,20 +177,38 @@ export type IdKind = keyof typeof ID_KIND;
 export const objectId = (kind: IdKind, n: number): string =>
   `${ID_TIME}${ID_KIND[kind].toString(16).padStart(2, '0')}${n.toString(16).padStart(14, '0')}`;
 
-const JANE: Contact = {
-  id: objectId('contact', 1),
-  first_name: 'Jane',
-  last_name: 'Cooper',
-  email: 'jane.cooper@example.com',
-  cell_phone: '+14155550100',
-};
-const OMAR: Contact = {
-  id: objectId('contact', 2),
-  first_name: 'Omar',
-  last_name: 'Haddad',
-  email: 'omar.haddad@example.com',
-  cell_phone: '+14155550101',
-};
+const C = (n: number): string => objectId('contact', n);
+export const USER = objectId('user', 1);
+const person = (n: number, names: [string | undefined, string], email: string, more = {}) => ({
+  ...{ id: C(n), first_name: names[0], last_name: names[1], email },
+  cell_phone: `+1415555010${n - 1}`,
+  ...more,
+});
+// Jane has every field; Luis a name with brackets and a comma; the fourth no first name and a null
+// phone; Priya came in from the lead form.
+const CONTACTS: readonly Contact[] = [
+  person(1, ['Jane', 'Cooper'], 'jane.cooper@example.com', {
+    ...{ address: '1200 Market Street', city: 'San Francisco', state: 'CA', zip: '94102' },
+    ...{ country: 'US', brokerage: 'Cooper Realty', website: 'https://cooperrealty.com' },
+    ...{ source: 'Website', tags: ['buyer', 'open-house'], label: objectId('label', 2) },
+    ...{ secondary_email: 'jane@cooperrealty.com', created_at: '2026-03-14T15:09:26.535Z' },
+    additional_field: { Budget: '$750,000', 'Move-in': 'June' },
+  }),
+  person(2, ['Omar', 'Haddad'], 'omar.haddad@example.com'),
+  person(3, ['Luis [Lu]', 'Ortega, Jr.'], 'luis.ortega@example.com', {
+    ...{ tags: ['seller'], created_at: '2026-03-14T16:00:00.000Z' },
+  }),
+  person(4, [undefined, 'Nguyen'], 'nguyen@example.com', { cell_phone: null }),
+  person(5, ['Priya', 'Shah'], 'priya.shah@example.net', {
+    ...{ city: 'Chicago', state: 'IL', source: 'leadform', tags: ['lead-capture'] },
+    ...{ label: objectId('label', 1), created_at: '2026-03-18T19:48:03.226Z' },
+  }),
+];
+const task = (n: number, contact: string, fields: Partial<Task>): Task => ({
+  ...{ _id: objectId('task', n), user: USER, contact, content: '', status: 0 },
+  ...{ created_at: '2026-03-15T11:05:47.902Z', updated_at: '2026-03-15T11:05:47.902Z' },
+  ...fields,
+});
 
 /** The lead every lead_source event is about, as the source's `outboundCallhookApi` checks it. */
 export const LEAD = { type: 'leadform', id: '6512e4c1a9b3f2001e7d4c01' } as const;
@@ -159,6 +221,7 @@ const LABELS: readonly Omit<Label, 'id'>[] = [
   { name: 'cold lead', color: '#90a4ae', role: 'admin' },
 ];
 const AUTOMATIONS = ['New Buyer Nurture', 'Open House Follow-Up', 'Past Client Check-In'];
+const TYPES = ['contact', 'any', 'deal'];
 const LEAD_FORMS = ['Buyer Consultation Request', 'Home Valuation Request'];
 const EVENT_TYPES = ['15-Minute Intro Call', 'Private Showing'];
 
@@ -174,15 +237,48 @@ export function seedData(): SeedData {
   ) as Record<ListKey, Material[]>;
   return {
     ...lists,
-    contacts: [JANE, OMAR],
+    contacts: [...CONTACTS],
     labels: LABELS.map((label, i) => ({ id: objectId('label', i + 1), ...label })),
-    automations: materials('automation', AUTOMATIONS),
+    automations: materials('automation', AUTOMATIONS).map((a, i) => ({
+      ...a,
+      type: TYPES[i] ?? 'any',
+    })),
     // The lead New Lead's events are about is one of the lead forms, so its dropdown offers it.
     leadForms: [{ id: LEAD.id, title: 'Open House Sign-In' }, ...materials('leadform', LEAD_FORMS)],
     eventTypes: materials('eventtype', EVENT_TYPES),
-    tasks: [],
+    tasks: [
+      task(1, C(1), {
+        content: 'Call Jane, re: the [pre-approval] letter',
+        ...{ type: 'call', due_date: '2026-03-20T17:00:00.000Z', set_recurrence: false },
+      }),
+      task(2, C(3), { content: 'Send disclosures', set_recurrence: true, recurrence_mode: 'WEEK' }),
+    ],
     automationLines: [],
-    notes: [],
+    notes: [
+      {
+        ...{ _id: objectId('note', 1), title: 'Call recap', contact: [C(3), C(4)] },
+        content: 'Discussed financing; wants a [pre-approval] letter, by Friday.',
+        created_at: '2026-03-15T10:42:03.118Z',
+      },
+    ],
+    users: [{ id: USER, user_name: 'Alex Morgan' }],
+    pipelines: [{ id: objectId('pipeline', 1), title: 'Buyers' }],
+    stages: ['Qualified', 'Under Contract'].map((title, i) => ({
+      ...{ id: objectId('stage', i + 1), title, pipe_line: objectId('pipeline', 1), priority: i },
+    })),
+    deals: [
+      {
+        ...{ id: objectId('deal', 1), title: 'Cooper - 1200 Market St purchase', user: USER },
+        ...{ contacts: [C(1), C(2)], deal_stage: objectId('stage', 1) },
+        additional_field: { Price: 750000, 'Closing Date': '2026-05-01' },
+        created_at: '2026-03-16T09:20:11.402Z',
+      },
+    ],
+    activities: [
+      { type: 'videos', contacts: C(1), videos: [objectId('video', 1)], subject: 'Your tour' },
+      { type: 'video_trackers', contacts: C(1), videos: [objectId('video', 1)] },
+      { type: 'automations', contacts: C(2), automations: objectId('automation', 1) },
+    ],
   };
 }
 
@@ -198,6 +294,6 @@ export const seedAccount = (): Account => ({
 export const itemsOf = (data: SeedData): Readonly<Record<string, readonly Material[]>> => ({
   ...Object.fromEntries(LIST_KEYS.map((key) => [key, data[key]])),
   label: data.labels.map(({ id, name }) => ({ id, title: name })),
-  automation: data.automations,
+  automation: data.automations.map(({ id, title }) => ({ id, title })),
   lead: [{ id: '0', title: 'All' }, ...data.eventTypes, ...data.leadForms],
 });

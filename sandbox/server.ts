@@ -9,9 +9,7 @@
 // own Zapier app (contacts, tasks, automations and the lists their dropdowns read) are in crm.ts,
 // served under `/api` and `/api-v2` alike.
 import http from 'node:http';
-import { SAMPLE_BODIES } from '../src/hooks/samples';
 import {
-  contactString,
   isObjectId,
   json,
   refusal,
@@ -32,7 +30,8 @@ import {
   postJson,
   readBody,
 } from './http';
-import { LEAD, LIST_KEYS, objectId, seedAccount, seedData } from './seed';
+import { eventOf, noteData, sampleOf } from './outbound';
+import { LEAD, LIST_KEYS, objectId, seedAccount, seedData, USER, type IdKind } from './seed';
 
 export type { BaseName } from './answer';
 
@@ -53,7 +52,6 @@ const decodedOrRaw = (text: string): string => {
     return text;
   }
 };
-const SAMPLES = new Map<string, Payload>(Object.entries(SAMPLE_BODIES));
 
 export async function startSandbox({ routes = 'spec' }: { routes?: 'spec' | 'source' } = {}) {
   const data = seedData();
@@ -66,14 +64,11 @@ export async function startSandbox({ routes = 'spec' }: { routes?: 'spec' | 'sou
     string,
     { readonly hookUrl: string; readonly action: string; readonly data?: unknown }
   >();
-  /** The last event of each action: what perform offers as a sample. */
-  const recent = new Map<string, Payload>();
   const pending = new Set<Promise<unknown>>();
   let counter = 0;
 
   /** POSTs the event to each hook subscribed to its action: each one's HTTP status, or error. */
   async function deliver(action: string, payload: Payload) {
-    recent.set(action, payload);
     const hooks = [...subscriptions.values()].filter(
       (s) =>
         s.action === action && (action !== 'lead_source' || routes === 'spec' || wantsLead(s.data)),
@@ -94,12 +89,9 @@ export async function startSandbox({ routes = 'spec' }: { routes?: 'spec' | 'sou
     pending.add(job);
     void job.finally(() => pending.delete(job));
   }
-  const { contactFor, routesAt } = startCrm({
-    data,
-    account,
-    newId: (kind) => objectId(kind, 0x100000 + ++counter),
-    announce,
-  });
+  // Past the seeded records' ids.
+  const newId = (kind: IdKind) => objectId(kind, 0x100000 + ++counter);
+  const { contactFor, routesAt } = startCrm({ data, account, newId, announce });
 
   function send(list: 'video' | 'pdf' | 'image', { body }: Incoming): Answer {
     const contact = contactFor(body);
@@ -123,18 +115,15 @@ export async function startSandbox({ routes = 'spec' }: { routes?: 'spec' | 'sou
     if ('status' in contact) return contact;
     const now = new Date().toISOString();
     const note = {
-      _id: objectId('note', ++counter),
+      _id: newId('note'),
       content: isPlainObject(body) && typeof body.content === 'string' ? body.content : '',
       contact: [contact.id],
-      user: [objectId('user', 1)],
       created_at: now,
-      updated_at: now,
     };
-    data.notes.push({ _id: note._id, contact: contact.id, content: note.content });
+    data.notes.push(note);
     // The service fires create_note itself, without holding up its answer.
-    const event = { id: note._id, title: '', content: note.content, create_at: now };
-    announce('create_note', { ...event, contact: contactString(contact) });
-    return json(200, { status: true, data: note });
+    announce('create_note', noteData(data, note));
+    return json(200, { status: true, data: { ...note, user: [USER], updated_at: now } });
   }
 
   // The source posts a lead only where `data.type` is "all" or the lead's, and `data.lead` "0" or
@@ -145,7 +134,7 @@ export async function startSandbox({ routes = 'spec' }: { routes?: 'spec' | 'sou
     (data.lead === '0' || data.lead === LEAD.id);
 
   const subscribe = ({ body }: Incoming): Answer => {
-    const id = objectId('subscription', ++counter);
+    const id = newId('subscription');
     const data = isPlainObject(body) ? body.data : undefined;
     subscriptions.set(id, {
       hookUrl: textOf(body, 'hookUrl'),
@@ -159,16 +148,12 @@ export async function startSandbox({ routes = 'spec' }: { routes?: 'spec' | 'sou
     subscriptions.delete(segment ?? query.id ?? '');
     return json(201, { status: true });
   };
-  // The source reads the subscription's `data` from the query, and offers as New Lead's sample
-  // only a contact whose `source` is its lead type, else blanks (src/controllers/outbound.js,
-  // outboundPerform; src/helpers/outbound.js, getContactOutboundRecentData).
+  // The sample as the source's getSampleData builds it from the records (outbound.ts); the source
+  // reads the subscription's `data` from the query (src/controllers/outbound.js, outboundPerform).
   const perform = ({ headers, segment, query }: Incoming): Answer => {
     const action = String(segment ?? headers.action ?? '').trim();
-    const event = recent.get(action) ?? SAMPLES.get(action);
-    const type = query['data[type]'] ?? '';
-    const other = routes === 'source' && type.startsWith('lead') && event?.source !== type;
-    const blanks = Object.fromEntries(Object.keys(event ?? {}).map((key) => [key, '']));
-    return json(201, [other ? blanks : (event ?? {})]);
+    const type = routes === 'source' ? query['data[type]'] : undefined;
+    return json(201, [sampleOf(data, action, type)]);
   };
 
   const SPEC_ROUTES: Readonly<Record<string, Route>> = {
@@ -274,9 +259,10 @@ export async function startSandbox({ routes = 'spec' }: { routes?: 'spec' | 'sou
     subscriptions,
     /** The lead a lead_source event is about, in the source's routes. */
     lead: LEAD,
-    /** POSTs `payload` (by default the action's sample) to every hook subscribed to `action`. */
+    /** POSTs `payload`, by default what CRMGrow posts for the action about seeded records
+     * (outbound.ts), to every hook subscribed to `action`. */
     fire: (action: string, payload?: Payload) =>
-      deliver(action, payload ?? SAMPLES.get(action) ?? {}),
+      deliver(action, payload ?? eventOf(data, action) ?? {}),
     /** Resolves when the deliveries the service starts by itself (a new note's) have ended. */
     settled,
     async close() {

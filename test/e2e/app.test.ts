@@ -1,10 +1,20 @@
-// The compiled app through core's app tester, against the sandbox over real HTTP: the sandbox's
-// own answers (the rest relies on them), every operation of the app's definition once, each
-// webhook's whole life, five Zaps built from a trigger's fields, and a poll past a result's limit.
+// The compiled app through core's app tester, against the sandbox over real HTTP: every operation
+// of the app's definition once, each webhook's whole life with what its Zap receives checked
+// against the sandbox's records, five Zaps built from a trigger's fields, and a poll past a
+// result's limit.
 import type { Bundle } from 'zapier-platform-core';
 import { pointAppAt } from '../../sandbox/harness';
+import { automationData } from '../../sandbox/outbound';
 import { startReceiver, type Receiver } from '../../sandbox/receiver';
-import { itemsOf, objectId, seedData, type ListKey, type Material } from '../../sandbox/seed';
+import {
+  itemsOf,
+  objectId,
+  type Contact,
+  type ListKey,
+  type Material,
+  type SeedData,
+  type Task,
+} from '../../sandbox/seed';
 import {
   inputDataFor,
   operationKeysOf,
@@ -15,103 +25,8 @@ import { answers, startHostileServer, type HostileServer } from '../support/host
 import { app, run, useSandbox } from './helpers';
 
 const keys = operationKeysOf(app);
-const OBJECT_ID = /^[0-9a-f]{24}$/;
-interface Request {
-  readonly key?: string;
-  readonly body?: object;
-  readonly headers?: Record<string, string>;
-}
 const byId = (items: unknown): Material[] =>
   [...(items as Material[])].sort((a, b) => a.id.localeCompare(b.id));
-
-describe('the sandbox answers as the service is seen to', () => {
-  const sandbox = useSandbox();
-  const [VIDEO, TEMPLATE] = [objectId('video', 1), objectId('template', 1)];
-  const UNKNOWN = '0123456789abcdef01234567';
-  const send = (video_id: string, template_id = TEMPLATE): Request => ({
-    body: { email: 'jane.cooper@example.com', video_id, template_id },
-  });
-  const SEND = 'POST /api/send-video';
-  const JANE = { email: 'jane.cooper@example.com' };
-  it.each<[string, string, Request, number, unknown]>([
-    ['GET /api/video', 'a JWT it did not sign', { key: 'a.b.c' }, 401, 'invalid signature'],
-    ['GET /api/video', 'a key that is no JWT', { key: 'not-a-key' }, 401, 'jwt malformed'],
-    ['GET /api/video', 'a suspended account', { key: 'suspended' }, 400, 'Account is Suspended'],
-    [SEND, 'no email', { body: { email: ' ' } }, 400, 'empty email address'],
-    ['POST /api/note', 'no @', { body: { email: 'j' } }, 400, 'Invalid email address'],
-    [SEND, 'no such template', send(VIDEO, UNKNOWN), 400, 'Send error: not selected templete'],
-    [SEND, 'no such video', send(UNKNOWN), 400, 'Send error'],
-    [SEND, 'an id that is no ObjectId', send('42'), 500, 'internal_server_error'],
-    [SEND, 'a send', send(VIDEO), 200, { status: true }],
-    [
-      'POST /api/outbound/subscribe',
-      'a subscribe',
-      { body: { hookUrl: 'http://127.0.0.1:9/', action: 'add_deal' } },
-      201,
-      { id: expect.stringMatching(OBJECT_ID) },
-    ],
-    ['DELETE /api/outbound/unsubscribe?id=x', 'an id it does not hold', {}, 201, { status: true }],
-    ['GET /api/outbound/perform', 'an unknown action', { headers: { action: 'x' } }, 201, [{}]],
-    ['POST /api/contact', 'an email a contact has', { body: JANE }, 400, 'Email must be unique!'],
-    [
-      'POST /api/contact',
-      'a phone a contact has, written otherwise',
-      { body: { email: 'j.cooper@example.com', cell_phone: '(415) 555-0100' } },
-      400,
-      'Phone number must be unique!',
-    ],
-    [
-      'POST /api/contact',
-      "a contact's email in other capitals",
-      { body: { email: 'Jane.Cooper@example.com', tags: 'Buyer,VIP' } },
-      200,
-      {
-        status: true,
-        data: expect.objectContaining({
-          _id: expect.stringMatching(OBJECT_ID),
-          email: 'Jane.Cooper@example.com',
-          tags: ['buyer', 'vip'],
-        }),
-      },
-    ],
-    [
-      'POST /api/automation',
-      'no such automation',
-      { body: { ...JANE, automation_id: UNKNOWN } },
-      400,
-      'Automation not found',
-    ],
-    [
-      'GET /api/lead?type=leadschedule',
-      'the scheduler',
-      {},
-      200,
-      [{ id: 0, title: 'All' }, ...seedData().eventTypes],
-    ],
-    ['GET /api/lead?type=x', 'a type it does not know', {}, 200, [{ id: 0, title: 'All' }]],
-  ])('%s, %s: %i', async (route, _what, request, status, expected) => {
-    const [method, path] = route.split(' ');
-    const sb = sandbox();
-    const key = request.key === 'suspended' ? sb.suspendedApiKey : (request.key ?? sb.apiKey);
-    const response = await fetch(`${sb.baseUrl}${path}`, {
-      method,
-      headers: { Authorization: key, 'Content-Type': 'application/json', ...request.headers },
-      ...(request.body && { body: JSON.stringify(request.body) }),
-    });
-    const body: unknown = await response.json();
-    expect([response.status, body]).toEqual([
-      status,
-      typeof expected === 'string' ? { status: false, error: expected } : expected,
-    ]);
-  });
-
-  it("answers an unknown path with Express's HTML 404, before the key is checked", async () => {
-    const response = await fetch(`${sandbox().baseUrl}/api/videos`);
-    expect(response.status).toBe(404);
-    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(await response.text()).toContain('<pre>Cannot GET /api/videos</pre>');
-  });
-});
 
 describe('every operation of the compiled app, against the sandbox', () => {
   const sandbox = useSandbox();
@@ -162,6 +77,116 @@ describe('every operation of the compiled app, against the sandbox', () => {
   });
 });
 
+type Item = Record<string, unknown>;
+const ISO = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) as unknown;
+/** A contact read from a contact string. */
+const line = (c: Contact) => ({
+  ...{ id: c.id, first_name: c.first_name ?? '', last_name: c.last_name, email: c.email },
+  cell_phone: c.cell_phone ?? '',
+});
+/** The contacts an item's `contact` text names: line items, the count and the first's fields. */
+const contactsOf = (...contacts: Contact[]): Item => ({
+  contacts: contacts.map(line),
+  contact_count: contacts.length,
+  ...Object.fromEntries(
+    Object.entries(contacts[0] ? line(contacts[0]) : {}).map(([k, v]) => [`first_contact_${k}`, v]),
+  ),
+});
+/** A contact event's item: the record's fields, its label's name and color, its custom fields. */
+function recordOf(d: SeedData, c: Contact): Item {
+  const label = d.labels.find(({ id }) => id === c.label);
+  const optional = ['address', 'city', 'state', 'zip', 'source', 'website'] as const;
+  return {
+    ...{ id: c.id, first_name: c.first_name, last_name: c.last_name, email: c.email },
+    ...{ cell_phone: c.cell_phone, company: c.brokerage ?? null, tags: c.tags },
+    ...Object.fromEntries(optional.map((key) => [key, c[key] ?? null])),
+    ...{ label_name: label?.name ?? null, label_color: label?.color ?? null },
+    ...{ custom_fields: c.additional_field ?? {}, created_at: c.created_at ?? null },
+  };
+}
+/** What a Zap receives for each action, and its sample: about the records the sandbox fired
+ * and sampled (sandbox/outbound.ts), read as the app reads them. */
+function expectedOf(d: SeedData): Record<string, [Item[], Item[]]> {
+  // Contacts 1 Jane, 2 Omar, 3 Luis, 4 Nguyen, 5 Priya (sandbox/seed.ts).
+  const c = (n: number) => d.contacts[n - 1] as Contact;
+  const [t1, t2] = d.tasks as [Task, Task];
+  const [deal, note, sent] = [d.deals[0], d.notes[0], d.activities[0]];
+  const [from, to] = d.stages.map(({ title }) => title);
+  const { id, title, type } = d.automations[0] ?? {};
+  const [v1, v2] = d.video;
+  const material = (m: Material | undefined, kind: string) => ({ ...m, type: kind });
+  const dealItem = {
+    ...{ id: deal?.id, title: deal?.title, ...contactsOf(c(1), c(2)) },
+    ...{
+      user: d.users[0]?.user_name,
+      pipe_line: d.pipelines[0]?.title,
+      create_at: deal?.created_at,
+    },
+  };
+  const watch = {
+    ...{ ...contactsOf(c(1)), material_id: v1?.id },
+    ...{ material_type: 'VIDEO', material_title: v1?.title },
+  };
+  const sample = { subject: sent?.subject, materials: [material(v1, 'VIDEO')], create_at: null };
+  const noteItem = {
+    ...{ id: note?._id, title: note?.title, content: note?.content },
+    ...{ ...contactsOf(c(3), c(4)), create_at: note?.created_at },
+  };
+  const task = {
+    ...{ id: t1._id, type: 'call', content: t1.content, due_date: t1.due_date },
+    ...{ set_recurrence: false, recurrence_mode: null, ...contactsOf(c(1)) },
+    create_at: t1.created_at,
+  };
+  // removed_task's text: each task's own fields, its dates to the second (Date#toString).
+  const removed = (t: Task, contact: Contact) => ({
+    ...{ type: t.type ?? '', content: t.content, due_date: t.due_date ?? null, num: 2 },
+    ...{ set_recurrence: t.set_recurrence, recurrence_mode: t.recurrence_mode ?? '' },
+    ...{ ...contactsOf(contact), create_at: t.created_at.replace(/\.\d+Z$/, '.000Z') },
+    removed_date: ISO,
+  });
+  const assigned = { id, title, type, deals: [], create_at: ISO };
+  const added = { ...dealItem, deal_stage: from, custom_fields: deal?.additional_field };
+  return {
+    add_contact: [[recordOf(d, c(1))], [recordOf(d, c(1))]],
+    update_contact: [[recordOf(d, c(3))], [recordOf(d, c(1))]],
+    delete_contact: [
+      [2, 3, 4].map((n) => ({ ...line(c(n)), removed_date: ISO })),
+      [{ ...line(c(1)), removed_date: ISO }],
+    ],
+    add_deal: [[added], [added]],
+    move_deal: [
+      [{ ...dealItem, deal_source: from, deal_target: to }],
+      [{ ...dealItem, deal_source: from, deal_target: from }],
+    ],
+    send_material: [
+      [
+        {
+          ...{ subject: 'Your private tour of 1200 Market Street', ...contactsOf(c(1), c(3)) },
+          materials: [material(v1, 'VIDEO'), material(v2, 'VIDEO'), material(d.pdf[0], 'PDF')],
+          create_at: ISO,
+        },
+      ],
+      [{ ...sample, ...contactsOf(c(1)) }],
+    ],
+    watch_material: [
+      [{ ...watch, material_amount: 87.5, video_percent: 88, create_at: ISO }],
+      [{ ...watch, material_amount: 100, video_percent: 100, create_at: null }],
+    ],
+    assigned_automation: [
+      [{ ...assigned, ...contactsOf(c(1), c(2)) }],
+      [{ ...assigned, ...contactsOf(c(2)) }],
+    ],
+    // CRMGrow's samples of notes and tasks are its blank placeholders: none.
+    ...Object.fromEntries(
+      ['create', 'update', 'delete'].map((a) => [`${a}_note`, [[noteItem], []]]),
+    ),
+    create_task: [[task], []],
+    update_task: [[task], []],
+    delete_task: [[removed(t1, c(1)), removed(t2, c(3))], []],
+    lead_source: [[recordOf(d, c(5))], [recordOf(d, c(1))]],
+  };
+}
+
 describe('webhooks: a delivery through the sandbox', () => {
   const sandbox = useSandbox();
   let receiver: Receiver;
@@ -172,7 +197,7 @@ describe('webhooks: a delivery through the sandbox', () => {
   const authData = () => ({ api_key: sandbox().apiKey });
 
   /** A Zap's life: subscribe, the editor's sample, one event delivered and performed, unsubscribe. */
-  async function life(action: string, inputData = {}) {
+  async function life(action: string, inputData = {}, payload?: Item) {
     const op = `triggers.${action}.operation`;
     const subscribeData = (await run(`${op}.performSubscribe`, {
       authData: authData(),
@@ -180,7 +205,8 @@ describe('webhooks: a delivery through the sandbox', () => {
     })) as { id: string };
     const subscription = sandbox().subscriptions.get(subscribeData.id);
     const sample = await run(`${op}.performList`, { authData: authData(), inputData });
-    expect(await sandbox().fire(action)).toEqual([{ hookUrl: receiver.url, status: 200 }]);
+    const fired = await sandbox().fire(action, payload);
+    expect(fired).toEqual([{ hookUrl: receiver.url, status: 200 }]);
     const { body, rawBody } = receiver.next();
     const items = (await run(`${op}.perform`, {
       authData: authData(),
@@ -188,29 +214,44 @@ describe('webhooks: a delivery through the sandbox', () => {
       subscribeData,
       cleanedRequest: body as Bundle['cleanedRequest'],
       rawRequest: { method: 'POST', querystring: '', headers: {}, content: rawBody },
-    })) as Record<string, unknown>[];
+    })) as Item[];
     await run(`${op}.performUnsubscribe`, { authData: authData(), subscribeData });
     const after = sandbox().subscriptions.has(subscribeData.id);
     return { subscription, sample, items, after };
   }
 
   it.each(keys.hooks)(
-    '%s: subscribe → sample → deliver → perform → unsubscribe; the sample is what a run gives',
+    '%s: subscribe → sample → deliver → perform → unsubscribe; each item holds the records',
     async (action) => {
       const { subscription, sample, items, after } = await life(action);
       expect(subscription).toMatchObject({ hookUrl: receiver.url, action });
-      expect(items.length).toBeGreaterThan(0);
       expect(items.every(({ id }) => typeof id === 'string' && id !== '')).toBe(true);
-      expect(items).toEqual(sample);
+      const [delivered, sampled] = expectedOf(sandbox().data)[action] ?? [[{ id: 'none' }], []];
+      expect(items).toMatchObject(delivered);
+      expect(sample).toMatchObject(sampled);
       expect(after).toBe(false);
     },
   );
+
+  it("Automation Assigned to a deal, as the serializer writes it without contacts: the deal's id and title", async () => {
+    const { data } = sandbox();
+    const [deal] = data.deals;
+    const body = automationData(data, objectId('automation', 3), { deals: [deal?.id ?? ''] });
+    const { items } = await life('assigned_automation', {}, body);
+    expect(items).toMatchObject([
+      {
+        type: 'deal',
+        deals: [{ id: deal?.id, title: deal?.title }],
+        contacts: [],
+        contact_count: 0,
+      },
+    ]);
+  });
 
   // Zaps as a Zap builder builds them: a trigger's output fields mapped into an action's inputs.
   const [VIDEO, PDF, IMAGE, TEMPLATE] = (['video', 'pdf', 'image', 'template'] as const).map(
     (list) => objectId(list, 1),
   );
-  type Item = Record<string, unknown>;
   it.each<[string, string, Record<string, unknown>, (item: Item) => [string, Item]]>([
     [
       'New Deal with two contacts → Send Video to the first',
@@ -249,15 +290,12 @@ describe('webhooks: a delivery through the sandbox', () => {
       ],
     ],
     [
-      'Automation Assigned → Add Note naming the automation and its deal',
+      'Automation Assigned → Add Note naming the automation, to its first contact',
       'assigned_automation',
       {},
       (automation) => [
         'add_note',
-        {
-          email: automation.first_contact_email,
-          content: `${String(automation.title)}: ${String((automation.deals as Item[])[0]?.title)}`,
-        },
+        { email: automation.first_contact_email, content: `Started ${String(automation.title)}` },
       ],
     ],
   ])('%s', async (_zap, action, filters, mapping) => {

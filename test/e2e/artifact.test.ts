@@ -149,7 +149,9 @@ describe('build.zip answers through its handler', () => {
       status: true,
       email: 'new.lead@example.com',
     });
-    expect(itemsOf('sample')).toEqual([expect.objectContaining({ id: SAMPLES.newContact.id })]);
+    expect(itemsOf('sample')).toEqual([
+      expect.objectContaining({ id: sandbox.data.contacts[0]?.id }),
+    ]);
     expect(sandbox.requests.map(({ base, path }) => `${base} ${path}`)).toEqual([
       'BASE_URL /api/video',
       'ALT_BASE_URL /api/send-pdf',

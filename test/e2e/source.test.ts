@@ -4,7 +4,7 @@
 // route; New Lead fires, as its subscription names the lead.
 import type { Bundle } from 'zapier-platform-core';
 import { startReceiver, type Receiver } from '../../sandbox/receiver';
-import { itemsOf } from '../../sandbox/seed';
+import { itemsOf, objectId } from '../../sandbox/seed';
 import { inputDataFor, operationKeysOf } from '../../scripts/lib/operations';
 import { app, run, useSandbox } from './helpers';
 
@@ -43,11 +43,17 @@ it('the connection test, every poll and every create reach their /api-v2/ routes
   expect(sb.requests.filter(({ status }) => status !== 200)).toEqual([]);
 });
 
+// The sample is the account's first contact of the lead type, or of any for every lead.
 it.each([
-  ['every lead', {}],
-  ['Lead Form leads', { lead_type: 'leadform' }],
-])('New Lead for %s: subscribe, sample, a lead delivered, unsubscribe', async (_, inputData) => {
+  ['every lead', {}, 1],
+  ['Lead Form leads', { lead_type: 'leadform' }, 5],
+])('New Lead for %s: subscribe, sample, a lead delivered, unsubscribe', async (_, inputData, n) => {
   const sb = sandbox();
+  const fieldsOf = (id: string) => {
+    const c = sb.data.contacts.find((contact) => contact.id === id);
+    const names = { first_name: c?.first_name, last_name: c?.last_name };
+    return { id, email: c?.email, ...names, tags: c?.tags, source: c?.source };
+  };
   const op = 'triggers.lead_source.operation';
   const bundle: Partial<Bundle> = { authData: authData(), inputData, targetUrl: receiver.url };
   const subscribeData = (await run(`${op}.performSubscribe`, bundle)) as { id: string };
@@ -55,7 +61,8 @@ it.each([
   expect(await sb.fire('lead_source')).toEqual([{ hookUrl: receiver.url, status: 200 }]);
   const { body } = receiver.next();
   const items = await run(`${op}.perform`, { ...bundle, cleanedRequest: body as object });
-  expect(items).toEqual(sample);
+  expect(items).toMatchObject([fieldsOf(objectId('contact', 5))]);
+  expect(sample).toMatchObject([fieldsOf(objectId('contact', n))]);
   await run(`${op}.performUnsubscribe`, { ...bundle, subscribeData });
   expect(sb.subscriptions.has(subscribeData.id)).toBe(false);
   // The spec's forms of perform and unsubscribe met a missing route; the path forms did not.

@@ -1,8 +1,8 @@
-// A Zap built as a Zap builder builds it, on each route set of the sandbox: New Lead (a lead form
-// chosen from its dropdown) → Create Contact (the lead's fields mapped) → Add Contact to
-// Automation → Send Video (each chosen from its dropdown); then what CRMGrow holds, and what a
-// second run of the actions meets. Also the new dropdowns, and an account that cannot run
-// automations.
+// Zaps built as a Zap builder builds them, on each route set of the sandbox: a form's lead → Create
+// Contact → Add Contact to Automation → Send Video, and New Lead (a lead form chosen from its
+// dropdown) → Add Contact to Automation → Send Video, each choice from its dropdown; then what
+// CRMGrow holds, and what a second run of the actions meets. Also the new dropdowns, the service's
+// refusals as a step meets them, and an account that cannot run automations.
 import type { Bundle } from 'zapier-platform-core';
 import { startReceiver, type Receiver } from '../../sandbox/receiver';
 import { seedData, type Material } from '../../sandbox/seed';
@@ -58,7 +58,7 @@ describe.each([
     expect(leads.map(({ id }) => id)).toContain(sb.lead.id);
   });
 
-  it('New Lead → Create Contact → Add Contact to Automation → Send Video', async () => {
+  it('New Lead → Add Contact to Automation → Send Video', async () => {
     const sb = sandbox();
     const before = sb.requests.length;
     const form = (await dropdown('lead', { lead_type: 'leadform' })).find(
@@ -79,61 +79,34 @@ describe.each([
       cleanedRequest: body as Bundle['cleanedRequest'],
       rawRequest: { method: 'POST', querystring: '', headers: {}, content: rawBody },
     })) as Item[];
-
-    // The lead's fields mapped, a tag typed beside its own, and a label typed by its name.
-    const contact = await create('create_contact', {
-      email: lead.email,
-      first_name: lead.first_name,
-      last_name: lead.last_name,
-      tags: [lead.tags, 'Spring Open House'].flat(),
-      company: 'Haddad Homes',
-      label: 'Hot Lead',
-      custom_fields: { Budget: '$750,000' },
-    });
-    const tags = ['lead-capture', 'spring open house'];
-    expect(contact).toMatchObject({
-      email: 'omar.haddad@example.net',
-      company: 'Haddad Homes',
-      label_id: hotLead?.id,
-      tags,
-    });
-    expect(sb.data.contacts.find(({ id }) => id === contact.id)).toMatchObject({
-      first_name: 'Omar',
-      last_name: 'Haddad',
-      email: 'omar.haddad@example.net',
-      tags,
-      brokerage: 'Haddad Homes',
-      label: hotLead?.id,
-      additional_field: { Budget: '$750,000' },
-    });
-    // "Hot Lead" found the seeded label: none was added.
-    expect(sb.data.labels).toHaveLength(seeded.labels.length);
+    const held = sb.data.contacts.find(({ source }) => source === 'leadform');
+    expect(lead).toMatchObject({ id: held?.id, email: held?.email, last_name: held?.last_name });
+    // CRMGrow made the lead's contact itself, so a Create Contact step would halt the run here.
+    const again = { email: lead.email, first_name: lead.first_name };
+    await expect(create('create_contact', again)).rejects.toHaveProperty('name', 'HaltedError');
 
     const [automation] = await dropdown('automation');
-    const toAutomation = { email: contact.email, automation_id: automation?.id };
+    const toAutomation = { email: lead.email, automation_id: automation?.id };
     expect(await create('add_to_automation', toAutomation)).toMatchObject({
       status: true,
       ...toAutomation,
     });
     const running = () =>
       sb.data.automationLines.filter(
-        (line) => line.contact === contact.id && line.automation === automation?.id,
+        (line) => line.contact === held?.id && line.automation === automation?.id,
       );
     expect(running()).toEqual([expect.objectContaining({ status: 'running' })]);
 
     const [video] = await dropdown('video');
     const template = (await dropdown('template')).find(({ title }) => title.endsWith('(Email)'));
-    const send = { email: contact.email, video_id: video?.id, template_id: template?.id };
+    const send = { email: lead.email, video_id: video?.id, template_id: template?.id };
     expect(await create('send_video', send)).toMatchObject({ status: true, ...send });
 
-    // The Zap's second run for the same lead: CRMGrow holds both already, so each step halts.
-    const again = { email: lead.email, first_name: lead.first_name };
-    await expect(create('create_contact', again)).rejects.toHaveProperty('name', 'HaltedError');
+    // The Zap's second run for the same lead: the automation runs already, so the step halts.
     await expect(create('add_to_automation', toAutomation)).rejects.toHaveProperty(
       'name',
       'HaltedError',
     );
-    expect(sb.data.contacts.filter(({ email }) => email === contact.email)).toHaveLength(1);
     expect(running()).toHaveLength(1);
 
     await run(`${op}.performUnsubscribe`, { ...trigger, subscribeData });
@@ -145,12 +118,128 @@ describe.each([
       .map(({ path, status }) => `${path} ${status}`);
     expect(posts).toEqual([
       `${mount.contact}/outbound/subscribe 201`,
+      `${mount.contact}/contact 400`,
+      `${mount.contact}/automation 200`,
+      `${mount.send}/send-video 200`,
+      `${mount.contact}/automation 405`,
+    ]);
+  });
+
+  // A CRMGrow user's first Zap: a lead from a form outside CRMGrow, as a Facebook Lead Ads or
+  // Typeform trigger gives its fields, into CRMGrow, then its follow-up.
+  it("a form's lead → Create Contact → Add Contact to Automation → Send Video", async () => {
+    const sb = sandbox();
+    const before = sb.requests.length;
+    const lead = {
+      email: 'omar.haddad@example.net',
+      full_name: 'Omar Haddad',
+      phone_number: '+13125550187',
+      interests: ['lead-capture', 'Spring Open House'],
+    };
+    const [first_name, last_name] = lead.full_name.split(' ');
+    const contact = await create('create_contact', {
+      email: lead.email,
+      first_name,
+      last_name,
+      cell_phone: lead.phone_number,
+      tags: lead.interests,
+      company: 'Haddad Homes',
+      label: 'Hot Lead',
+      custom_fields: { Budget: '$750,000' },
+    });
+    const tags = ['lead-capture', 'spring open house'];
+    expect(contact).toMatchObject({
+      email: lead.email,
+      company: 'Haddad Homes',
+      label_id: hotLead?.id,
+      tags,
+    });
+    expect(sb.data.contacts.find(({ id }) => id === contact.id)).toMatchObject({
+      first_name: 'Omar',
+      last_name: 'Haddad',
+      email: lead.email,
+      cell_phone: lead.phone_number,
+      tags,
+      brokerage: 'Haddad Homes',
+      label: hotLead?.id,
+      additional_field: { Budget: '$750,000' },
+    });
+    // "Hot Lead" found the seeded label: none was added.
+    expect(sb.data.labels).toHaveLength(seeded.labels.length);
+
+    const [automation] = await dropdown('automation');
+    const toAutomation = { email: String(contact.email), automation_id: automation?.id };
+    await create('add_to_automation', toAutomation);
+    const running = () =>
+      sb.data.automationLines.filter(
+        (line) => line.contact === contact.id && line.automation === automation?.id,
+      );
+    expect(running()).toEqual([expect.objectContaining({ status: 'running' })]);
+    const [video] = await dropdown('video');
+    const template = (await dropdown('template')).find(({ title }) => title.endsWith('(Email)'));
+    const send = { email: contact.email, video_id: video?.id, template_id: template?.id };
+    expect(await create('send_video', send)).toMatchObject({ status: true, ...send });
+
+    // The same lead a second time: CRMGrow has the contact, and the automation runs already.
+    await expect(create('create_contact', { email: lead.email })).rejects.toHaveProperty(
+      'name',
+      'HaltedError',
+    );
+    await expect(create('add_to_automation', toAutomation)).rejects.toHaveProperty(
+      'name',
+      'HaltedError',
+    );
+    expect(running()).toHaveLength(1);
+    expect(sb.data.contacts.filter(({ email }) => email === lead.email)).toHaveLength(1);
+    const posts = sb.requests
+      .slice(before)
+      .filter(({ method }) => method === 'POST')
+      .map(({ path, status }) => `${path} ${status}`);
+    expect(posts).toEqual([
       `${mount.contact}/contact 200`,
       `${mount.contact}/automation 200`,
       `${mount.send}/send-video 200`,
       `${mount.contact}/contact 400`,
       `${mount.contact}/automation 405`,
     ]);
+  });
+
+  // The service's refusals as a step meets them; the connection test takes the suspended key
+  // unless the row gives one.
+  const UNKNOWN = '0123456789abcdef01234567';
+  it.each<[string, string, Item, string]>([
+    ['authentication', 'a JWT it did not sign', { api_key: 'a.b.c' }, 'ExpiredAuthError'],
+    ['authentication', 'a key that is no JWT', { api_key: 'not-a-key' }, 'ExpiredAuthError'],
+    ['authentication', 'a suspended account', {}, 'account_suspended'],
+    ['send_video', 'a template not there', { template_id: UNKNOWN }, 'template_not_found'],
+    ['send_video', 'a video not there', { video_id: UNKNOWN }, 'delivery_failed'],
+    ['send_video', 'a video id that is no ObjectId', { video_id: '42' }, 'invalid_id'],
+    [
+      'add_to_automation',
+      'an automation not there',
+      { automation_id: UNKNOWN },
+      'automation_not_found',
+    ],
+    [
+      'create_contact',
+      'a phone a contact has, written otherwise',
+      { email: 'j.cooper@example.com', cell_phone: '(415) 555-0100' },
+      'HaltedError',
+    ],
+  ])('%s meets %s', async (key, _, input, expected) => {
+    const [first] = seeded.contacts;
+    const inputs = {
+      email: first?.email,
+      ...{ video_id: seeded.video[0]?.id, template_id: seeded.template[0]?.id },
+      ...{ automation_id: seeded.automations[0]?.id, ...input },
+    };
+    const error: unknown = await (
+      key === 'authentication'
+        ? run('authentication.test', { authData: { api_key: sandbox().suspendedApiKey, ...input } })
+        : create(key, inputs)
+    ).catch((e: unknown) => e);
+    const name = (error as Error).name;
+    expect(name === 'AppError' ? codeOf(error) : name).toBe(expected);
   });
 
   it('Create Task for the contact: held for it, due as sent', async () => {
