@@ -18,12 +18,11 @@ export default defineApp({
   platformVersion,
   authentication,
   triggers: { ...newItemTriggers, ...hookTriggers } as Record<string, Trigger>,
-  creates: {
-    ...sendCreates,
-    add_note: addNote,
-    create_contact: createContact,
-    create_task: createTask,
-    add_to_automation: addToAutomation,
-  },
+  // Each create's key is written where it is declared, in its file.
+  creates: Object.fromEntries(
+    [...Object.values(sendCreates), addNote, createContact, createTask, addToAutomation].map(
+      (create) => [create.key, create],
+    ),
+  ),
   searches: findSearches,
 });
