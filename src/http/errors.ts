@@ -352,9 +352,9 @@ const RULES: readonly Rule[] = [
   ),
   rule(
     'contact there already',
-    ({ refused, words }) => refused && /^(email|phone number) must be unique/i.exec(words),
-    ({ field }, [, which = '']) => {
-      const phone = which.toLowerCase() !== 'email';
+    ({ refused, words }) => refused && /(email|phone number) must be unique/i.exec(words),
+    ({ field }, [taken]) => {
+      const phone = /phone/i.test(taken);
       const value = field(phone ? 'cell_phone' : 'email')?.value ?? '';
       return halt(
         `A contact with the ${phone ? 'cell phone' : 'email'} ${quote(value, 60)} is already in CRMGrow, so none was added. This step adds new contacts only.`,

@@ -154,10 +154,43 @@ it.each(ENDPOINT_CASES)(
   },
 );
 
-it("names API_ROUTES=api-v2 in the developers' log when a route takes no API key", async () => {
-  nock(HOST).get('/api/video').reply(401, { status: false, error: 'Authorization failed' });
-  const { logs } = await logsOf(() => failureOf(run('triggers.video.operation.perform')));
-  expect(logs).toContainEqual(expect.stringContaining('set API_ROUTES=api-v2'));
+it("names API_ROUTES=api-v2 in the developers' log when a route takes no API key, and only then", async () => {
+  const logged = async (body: object) => {
+    nock(HOST).get('/api/video').reply(401, body);
+    const { logs } = await logsOf(() => failureOf(run('triggers.video.operation.perform')));
+    return logs.some((line) => line.includes('set API_ROUTES=api-v2'));
+  };
+  expect(await logged({ status: false, error: 'Authorization failed' })).toBe(true);
+  expect(await logged({ status: false, error: 'invalid signature' })).toBe(false);
+});
+
+describe('the answers of the creates CRMGrow serves beside the API spec', () => {
+  const create = (key: string, status: number, body: object) => {
+    const { path, inputData } = methodOf(key);
+    const call = CALLING[key]?.call;
+    if (call) intercept(call).reply(status, body);
+    return failureOf(run(path, bundleWith({ inputData })));
+  };
+  it.each([
+    ['a record without "status": true', { data: { _id: 'c1' } }],
+    ['"status" as text', { status: 'true', data: { _id: 'c1' } }],
+    ['a record without an id', { status: true, data: { first_name: 'Jane' } }],
+    ['a list', [{ _id: 'c1' }]],
+  ])('a contact answered with %s may have been added', async (_, body) => {
+    expect(outcome(await create('create_contact', 200, body))).toBe('AppError outcome_unknown');
+  });
+
+  it('reads a list of errors as its words, each once, blank ones left out', async () => {
+    const error = [{ error: 'One.' }, { error: ' ' }, 'Two.', { error: 'One.' }];
+    const { message } = await create('add_to_automation', 405, { status: false, error });
+    expect(message).toMatch(/CRMGrow said: "One\. Two\."$/);
+  });
+
+  it('takes "Send error" for a failed email only from a send', async () => {
+    expect(outcome(await create('add_note', 400, { status: false, error: 'Send error' }))).toBe(
+      'AppError request_refused',
+    );
+  });
 });
 
 describe('the reading of a response', () => {
