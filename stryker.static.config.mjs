@@ -7,11 +7,6 @@ import base from './stryker.config.mjs';
 export default {
   ...base,
   ignoreStatic: false,
-  mutate: [
-    'src/http/errors.ts',
-    'src/config.ts',
-    'src/triggers/new-item.ts',
-    'src/lib/size.ts',
-  ],
+  mutate: ['src/http/errors.ts', 'src/config.ts', 'src/triggers/new-item.ts', 'src/lib/size.ts'],
   incrementalFile: 'reports/stryker-static-incremental.json',
 };
