@@ -488,3 +488,15 @@ it('a request leaves no timeout timer running after it', async () => {
   await run('triggers.video.operation.perform');
   expect(timers()).toBeLessThanOrEqual(before);
 });
+
+it.each([
+  ['24 characters, one no hex digit', '64b7f0c2a91e3d5f8c2b4a1z', 'AppError invalid_id'],
+  ['in capitals, as MongoDB never writes it', '64B7F0C2A91E3D5F8C2B4A17', 'AppError invalid_id'],
+  ['an ObjectId', '64b7f0c2a91e3d5f8c2b4a17', 'AppError outcome_unknown'],
+])('a send CRMGrow fails on, with a video id of %s, is %s', async (_, video_id, expected) => {
+  const { path, inputData } = methodOf('send_video');
+  nock(HOST).post('/api/send-video').reply(500, { status: false, error: 'internal_server_error' });
+  expect(
+    outcome(await failureOf(run(path, bundleWith({ inputData: { ...inputData, video_id } })))),
+  ).toBe(expected);
+});

@@ -205,3 +205,35 @@ describe('an address CRMGrow looks up by a pattern', () => {
     ).resolves.toMatchObject({ id: 'c1' });
   });
 });
+
+describe('a due date', () => {
+  const sent = async (due_date: string) => {
+    const bodies: Record<string, unknown>[] = [];
+    const { path, inputData } = methodOf('creates.create_task');
+    nock(HOST)
+      .post('/api/followup', (body: Record<string, unknown>) => bodies.push(body) > 0)
+      .reply(200, { status: true, data: { _id: 't1' } });
+    await run(path, bundleWith({ inputData: { ...inputData, due_date } }));
+    return bodies[0]?.due_date;
+  };
+
+  it.each([
+    ['2026-12-05T10:00:00+0100', '2026-12-05T09:00:00.000Z'],
+    ['2026-12-05T10:00:00-05:00', '2026-12-05T15:00:00.000Z'],
+    ['2026-12-05 10:00Z', '2026-12-05T10:00:00.000Z'],
+    ['2026-12-05', '2026-12-05T00:00:00.000Z'],
+  ])('%s is sent as %s, the same instant', async (given, expected) => {
+    expect(await sent(given)).toBe(expected);
+  });
+
+  it.each(['tomorrow 2026', '12/05/2026', '2026-13-45'])(
+    '%j is no date: nothing is sent',
+    async (given) => {
+      const { path, inputData } = methodOf('creates.create_task');
+      const failure = await failureOf(
+        run(path, bundleWith({ inputData: { ...inputData, due_date: given } })),
+      );
+      expect([failure.name, failure.code]).toEqual(['AppError', 'invalid_input']);
+    },
+  );
+});
