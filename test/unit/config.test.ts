@@ -76,3 +76,10 @@ it.each([
 ])('MAX_RESPONSE_BYTES %j gives a cap of %i: a whole number from 1 up', (value, bytes) => {
   expect(maxResponseBytes({ MAX_RESPONSE_BYTES: value })).toBe(bytes);
 });
+
+// Zapier's most for an HTTP response (docs: operating constraints, 20 MB); bench section 9 holds
+// its memory.
+it('reads at most 20 MiB of a response unless a test lowers it', () => {
+  expect(maxResponseBytes({})).toBe(20 * 1024 * 1024);
+  expect(maxResponseBytes({ MAX_RESPONSE_BYTES: String(64 * 1024 * 1024) })).toBe(20 * 1024 * 1024);
+});

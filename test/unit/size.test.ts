@@ -164,3 +164,12 @@ describe('cutToFit, the cut of an entry too large', () => {
     expect(cut({}, 1)).toStrictEqual({});
   });
 });
+
+it('keeps whole the fields that show which record an item is, cutting the rest', () => {
+  // The last name is the largest value, yet the note is cut.
+  const last_name = 'L'.repeat(BUDGET * 0.9);
+  const identity = { id: 'c1', email: 'jane@example.com', first_name: 'Jane', last_name };
+  const [cut] = cutToFit({ ...identity, note: 'n'.repeat(BUDGET * 0.2) });
+  expect(cut).toMatchObject(identity);
+  expect(sizeOf(cut)).toBeLessThanOrEqual(BUDGET);
+});
