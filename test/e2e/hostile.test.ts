@@ -38,6 +38,15 @@ const NOT_SAFE_TO_RETRY = {
   send: [SEND_VIDEO, { inputData: { email: EMAIL, video_id: VIDEO, template_id: TEMPLATE } }],
   note: [ADD_NOTE, { inputData: { email: EMAIL, content: 'Called back.' } }],
   subscribe: [SUBSCRIBE, { targetUrl: 'https://hooks.zapier.com/hooks/1' }],
+  contact: ['creates.create_contact.operation.perform', { inputData: { email: EMAIL } }],
+  task: [
+    'creates.create_task.operation.perform',
+    { inputData: { email: EMAIL, content: 'Call', due_date: '2026-12-05T10:00:00Z' } },
+  ],
+  automation: [
+    'creates.add_to_automation.operation.perform',
+    { inputData: { email: EMAIL, automation_id: VIDEO } },
+  ],
 } as const;
 const sendPdf = { inputData: { email: EMAIL, pdf_id: VIDEO, template_id: TEMPLATE } };
 const stored = { subscribeData: { id: 'sub-1' } };
@@ -138,7 +147,7 @@ const failed = (name: string) => failureOf(outcomes[name]);
 const sent = (base: string, method: string) =>
   server.received(base).flatMap((r) => (r.method === method ? [r.url] : []));
 
-describe('a send, a note or a subscribe that gets no clear answer', () => {
+describe('a send, a note, a subscribe or a new contact, task or automation that gets no clear answer', () => {
   it.each([
     ['no answer before the timeout', 'silent'],
     ['the connection broken after sending', 'resets'],
@@ -151,7 +160,14 @@ describe('a send, a note or a subscribe that gets no clear answer', () => {
         code: 'outcome_unknown',
       });
     }
-    expect(sent(base, 'POST')).toEqual(['/api/send-video', '/api/note', '/api/outbound/subscribe']);
+    expect(sent(base, 'POST')).toEqual([
+      '/api/send-video',
+      '/api/note',
+      '/api/outbound/subscribe',
+      '/api/contact',
+      '/api/followup',
+      '/api/automation',
+    ]);
   });
 });
 
