@@ -6,6 +6,7 @@ import {
   DEFAULT_BASE_URL,
   DEFAULT_MAX_RESPONSE_BYTES,
   maxResponseBytes,
+  routeSetOf,
 } from '../../src/config';
 import { bundleWith, failureOf, logsOf, run } from '../support/app';
 import { methodOf } from '../support/live-zap-keys';
@@ -29,8 +30,12 @@ it.each([
   'ftp://api.crmgrow.com',
   'crm.example',
 ])('%s is refused, and the message never shows it', (value) => {
+  // Only developers read it, in the log: the words are theirs, asserted here once.
   expect(() => baseUrlOf('BASE_URL', { BASE_URL: value })).toThrow(
-    /^BASE_URL is not a usable address/,
+    new Error(
+      'BASE_URL is not a usable address: it must start with https:// (or http:// to localhost) ' +
+        'and hold no user name, password, query or fragment.',
+    ),
   );
   expect(() => baseUrlOf('BASE_URL', { BASE_URL: value })).not.toThrow(value);
 });
@@ -82,4 +87,19 @@ it.each([
 it('reads at most 20 MiB of a response unless a test lowers it', () => {
   expect(maxResponseBytes({})).toBe(20 * 1024 * 1024);
   expect(maxResponseBytes({ MAX_RESPONSE_BYTES: String(64 * 1024 * 1024) })).toBe(20 * 1024 * 1024);
+});
+
+it.each([
+  [{}, 'spec'],
+  [{ API_ROUTES: '' }, 'spec'],
+  [{ API_ROUTES: ' spec ' }, 'spec'],
+  [{ API_ROUTES: ' api-v2 ' }, 'api-v2'],
+] as const)('API_ROUTES %j calls the routes of %s', (env, routes) => {
+  expect(routeSetOf(env)).toBe(routes);
+});
+
+it.each(['v2', 'API-V2', 'spec,api-v2'])('API_ROUTES %j is refused, named in the log', (value) => {
+  expect(() => routeSetOf({ API_ROUTES: value })).toThrow(
+    new Error('API_ROUTES is not a usable value: it must be spec (the default) or api-v2.'),
+  );
 });

@@ -500,3 +500,16 @@ it.each([
     outcome(await failureOf(run(path, bundleWith({ inputData: { ...inputData, video_id } })))),
   ).toBe(expected);
 });
+
+// A code such as `internal_server_error` is no words for people; words that hold one are.
+it.each([
+  ['internal_server_error', false],
+  ['http_500', false],
+  ['e500_failed', false],
+  ['Invalid template_id', true],
+  ['template_id is missing', true],
+])('CRMGrow\'s words "%s" are quoted in the message: %s', async (words, quoted) => {
+  nock(HOST).get('/api/video').reply(500, { status: false, error: words });
+  const { message } = await failureOf(run('triggers.video.operation.perform'));
+  expect(message.includes(`CRMGrow said: "${words}"`)).toBe(quoted);
+});
