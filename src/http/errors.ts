@@ -389,14 +389,15 @@ const RULES: readonly Rule[] = [
       );
     },
   ),
-  // All CRMGrow says when its mail failed: an unsubscribed contact, the daily limit, or no working
-  // mailbox (Teamgrow-Backend a2ec244, src/controllers/developer.js, sendVideo; src/helpers/email.js).
+  // All CRMGrow says when a send's mail failed: an unsubscribed contact, the daily limit, or no
+  // working mailbox (Teamgrow-Backend a2ec244, src/controllers/developer.js, sendVideo;
+  // src/helpers/email.js). A send is the one request that emails.
   rule(
     'not delivered',
-    ({ refused, words, field, fields }) =>
+    ({ refused, words, endpoint, field }) =>
       refused &&
       /^send error$/i.test(words) &&
-      fields.some((one) => one.listKey && one.key !== 'template_id') &&
+      endpoint.notIdempotent === 'email' &&
       field('email'),
     (_, email) =>
       fail(
@@ -462,13 +463,14 @@ export function errorFor(z: ZObject, result: RequestResult): Error | undefined {
     field: (key) => fields.find((field) => field.key === key),
   };
   let found: unknown;
-  const rule = RULES.find((one) => (found = one.matches(seen)));
-  const outcome = rule?.gives(seen, found as never);
-  if (!outcome || outcome.error === 'none') return undefined;
+  // The last rule matches every result, so one always does.
+  const rule = RULES.find((one) => (found = one.matches(seen))) as Rule;
+  const outcome = rule.gives(seen, found as never);
+  if (outcome.error === 'none') return undefined;
   const routes = NOT_FOR_API_KEYS.test(seen.words)
     ? ' These routes take no API key: set API_ROUTES=api-v2 (README, Configuration).'
     : '';
-  z.console.log(`${logLine(result)} (rule "${rule?.name ?? ''}").${routes}`);
+  z.console.log(`${logLine(result)} (rule "${rule.name}").${routes}`);
   const message = withWords(outcome.message, seen.words);
   const error =
     outcome.error === 'Error'

@@ -219,6 +219,16 @@ it.each(Object.entries(HOOKS))(
   },
 );
 
+// canPaginate gives a dropdown its "Load more" and bundle.meta.page (Zapier's docs, "Use pagination
+// in triggers"; the schema's words: pagination via cursor storage). Without it, the later pages
+// that lists.test.ts reads are never asked for.
+it('lets every polling trigger be paged in a dropdown', () => {
+  const polls = ALL.filter(({ op }) => op.operation.type === 'polling');
+  expect(polls.map(({ op }) => (op.operation as { canPaginate?: boolean }).canPaginate)).toEqual(
+    polls.map(() => true),
+  );
+});
+
 it('has only HTTPS addresses in its definition (D007)', () => {
   const urls = JSON.stringify(App).match(/[a-z]+:\/\/[^\s")]+/g) ?? [];
   expect(urls.filter((url) => !url.startsWith('https://'))).toEqual([]);

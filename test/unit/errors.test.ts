@@ -186,9 +186,23 @@ describe('the answers of the creates CRMGrow serves beside the API spec', () => 
     expect(message).toMatch(/CRMGrow said: "One\. Two\."$/);
   });
 
-  it('takes "Send error" for a failed email only from a send', async () => {
-    expect(outcome(await create('add_note', 400, { status: false, error: 'Send error' }))).toBe(
-      'AppError request_refused',
+  it.each(['add_note', 'add_to_automation', 'creates.create_task'])(
+    'takes "Send error" for a failed email only from a send, not from %s',
+    async (key) => {
+      expect(outcome(await create(key, 400, { status: false, error: 'Send error' }))).toBe(
+        'AppError request_refused',
+      );
+    },
+  );
+
+  // Only CRMGrow's exact words for a missing automation; words that merely hold them are a refusal.
+  it.each([
+    ['Automation not found', 'AppError automation_not_found'],
+    ['Automation not found for this contact', 'AppError request_refused'],
+    ['Trigger automation not found', 'AppError request_refused'],
+  ])('an automation refused with "%s" is %s', async (error, expected) => {
+    expect(outcome(await create('add_to_automation', 400, { status: false, error }))).toBe(
+      expected,
     );
   });
 });
@@ -210,6 +224,12 @@ describe('the reading of a response', () => {
       { status: false, error: 'Send error: the template mentions jwt tokens' },
       'AppError request_refused',
     ],
+    // Only the exact words: ones that merely hold them are another refusal.
+    [400, { status: false, error: 'invalid_user_id' }, 'AppError request_refused'],
+    [400, { status: false, error: 'Gmail token jwt expired' }, 'AppError request_refused'],
+    [400, { status: false, error: 'Authorization failed' }, 'AppError wrong_routes'],
+    [400, { status: false, error: 'Authorization failed for Gmail' }, 'AppError request_refused'],
+    [400, { status: false, error: 'Gmail authorization failed' }, 'AppError request_refused'],
     // A 404 in the service's JSON is its refusal; one without JSON has no route.
     [404, { status: false, error: 'Video not found' }, 'AppError request_refused'],
     [404, 'Not Found', 'AppError endpoint_not_found'],
@@ -512,4 +532,20 @@ it.each([
   nock(HOST).get('/api/video').reply(500, { status: false, error: words });
   const { message } = await failureOf(run('triggers.video.operation.perform'));
   expect(message.includes(`CRMGrow said: "${words}"`)).toBe(quoted);
+});
+
+// The words follow the message only where 12 characters are left for them within 250.
+it("adds CRMGrow's words only with 12 characters of room for them", async () => {
+  const { path, inputData } = methodOf('send_video');
+  const messageFor = async (email: string) => {
+    nock(HOST).post('/api/send-video').reply(400, { status: false, error: 'Send error' });
+    return (await failureOf(run(path, bundleWith({ inputData: { ...inputData, email } })))).message;
+  };
+  const address = (length: number) => `${'j'.repeat(length - 12)}@example.com`;
+  const said = ' CRMGrow said: ';
+  const short = await messageFor(address(20));
+  // The message's length less the address's; at most 250 less the words' lead, quotes and 12.
+  const widest = 250 - said.length - 2 - 12 - (short.indexOf(said) - 20);
+  expect(await messageFor(address(widest))).toMatch(/ CRMGrow said: "Send error"$/);
+  expect(await messageFor(address(widest + 1))).not.toContain(said);
 });

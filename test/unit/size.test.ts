@@ -33,6 +33,28 @@ describe('ListWithinBudget', () => {
   });
 });
 
+describe('ListWithinBudget, the first entry and the rest', () => {
+  it('cuts a first entry of text too large alone to text that fits', () => {
+    const list = new ListWithinBudget<string>('tags', () => undefined, 100);
+    list.add('t'.repeat(300));
+    const [tag] = list.done();
+    expect(typeof tag).toBe('string');
+    expect(bytes([tag])).toBeLessThanOrEqual(100);
+  });
+
+  it('cuts only the first entry: a later one too large for the room left is left out whole', () => {
+    const lines: string[] = [];
+    const list = new ListWithinBudget<object>('items', (line) => lines.push(line), 1_000);
+    list.add({ id: '1' });
+    // Cut to half, it would fit the room left; it is counted instead.
+    list.add({ id: '2', note: 'x'.repeat(1_000) });
+    expect(list.done()).toEqual([{ id: '1' }]);
+    expect(lines).toEqual([
+      "1 of 2 items were left out: with them the result would pass Zapier's limit.",
+    ]);
+  });
+});
+
 describe('cutToFit', () => {
   const part = fc.oneof(
     fc.string({ maxLength: 300 }),
