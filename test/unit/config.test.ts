@@ -18,6 +18,7 @@ it.each([
   [{ BASE_URL: 'https://x.example', ALT_BASE_URL: '' }, 'ALT_BASE_URL', 'https://x.example'],
   [{ ALT_BASE_URL: 'http://127.0.0.1:8080' }, 'ALT_BASE_URL', 'http://127.0.0.1:8080'],
   [{ BASE_URL: 'http://[::1]:9' }, 'BASE_URL', 'http://[::1]:9'],
+  [{ BASE_URL: 'http://localhost:3000' }, 'BASE_URL', 'http://localhost:3000'],
 ] as const)('%j gives %s %s', (env, setting, url) => {
   expect(baseUrlOf(setting, env)).toBe(url);
 });
