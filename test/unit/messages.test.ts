@@ -668,8 +668,8 @@ it.each(Object.entries(ROWS))('%s', async (_name, { rule, setup, run, expected }
   expect(named).toEqual(rule === undefined ? [] : [rule]);
 });
 
-it('has a row for each rule that gives an error', () => {
+it('has a row for each rule that gives an error, and names no other rule', () => {
   const successes = ['already gone', 'confirmed'];
-  const rowed = new Set(Object.values(ROWS).map(({ rule }) => rule));
-  expect(RULE_NAMES.filter((name) => !successes.includes(name) && !rowed.has(name))).toEqual([]);
+  const rowed = Object.values(ROWS).flatMap(({ rule }) => rule ?? []);
+  expect(new Set([...rowed, ...successes])).toEqual(new Set(RULE_NAMES));
 });

@@ -56,6 +56,14 @@ describe('ListWithinBudget, the first entry and the rest', () => {
 });
 
 describe('cutToFit', () => {
+  it('gives a value that is no object or list as it is, or halved text', () => {
+    expect([cutToFit(null, 1), cutToFit(7, 1), cutToFit('abcdef', 6)]).toEqual([
+      [null, 4],
+      [7, 1],
+      ['a…', 6],
+    ]);
+  });
+
   const part = fc.oneof(
     fc.string({ maxLength: 300 }),
     fc.array(fc.string({ maxLength: 60 }), { maxLength: 8 }),
