@@ -158,10 +158,16 @@ it("names API_ROUTES=api-v2 in the developers' log when a route takes no API key
   const logged = async (body: object) => {
     nock(HOST).get('/api/video').reply(401, body);
     const { logs } = await logsOf(() => failureOf(run('triggers.video.operation.perform')));
-    return logs.some((line) => line.includes('set API_ROUTES=api-v2'));
+    return logs.filter((line) => line.includes(' failed: '));
   };
-  expect(await logged({ status: false, error: 'Authorization failed' })).toBe(true);
-  expect(await logged({ status: false, error: 'invalid signature' })).toBe(false);
+  expect(await logged({ status: false, error: 'Authorization failed' })).toEqual([
+    expect.stringMatching(
+      / \(rule "no API key taken"\)\. These routes take no API key: set API_ROUTES=api-v2 \(README, Configuration\)\.$/,
+    ),
+  ]);
+  expect(await logged({ status: false, error: 'invalid signature' })).toEqual([
+    expect.stringMatching(/ \(rule "key refused"\)\.$/),
+  ]);
 });
 
 describe('the answers of the creates CRMGrow serves beside the API spec', () => {
